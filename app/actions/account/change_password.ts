@@ -1,0 +1,17 @@
+import db from '@adonisjs/lucid/services/db'
+import hash from '@adonisjs/core/services/hash'
+import User from '#models/user'
+import { audit, type Actor } from '#services/audit'
+
+/** Returns false, changing nothing, when the old password is wrong. */
+export async function changePassword(actor: Actor & { user: User }, oldPassword: string, newPassword: string) {
+  return db.transaction(async (trx) => {
+    const user = await User.findOrFail(actor.user.id, { client: trx })
+    if (!(await hash.verify(user.password, oldPassword))) return false
+    user.password = newPassword
+    await user.save()
+    // The audit row records that the password changed, never its value.
+    await audit(actor, { action: 'password.change', subjectType: 'user', subjectId: user.id }, trx)
+    return true
+  })
+}

@@ -1,0 +1,59 @@
+import db from '@adonisjs/lucid/services/db'
+import type { Infer } from '@vinejs/vine/types'
+import User from '#models/user'
+import Fasyankes from '#models/fasyankes'
+import { audit, changes, type Actor } from '#services/audit'
+import type { facilityProfileValidator, staffProfileValidator } from '#validators/profile'
+
+type StaffProfile = Infer<typeof staffProfileValidator>
+type FacilityProfile = Infer<typeof facilityProfileValidator>
+
+export async function updateStaffProfile(actor: Actor & { user: User }, input: StaffProfile) {
+  await db.transaction(async (trx) => {
+    const user = await User.findOrFail(actor.user.id, { client: trx })
+    const after = { name: input.name, nip: input.nip ?? null, rank: input.rank ?? null, position: input.position ?? null }
+    const diff = changes({ name: user.name, nip: user.nip, rank: user.rank, position: user.position }, after)
+    if (!diff.changed) return
+    await user.merge(after).save()
+    await audit(actor, { action: 'profile.update', subjectType: 'user', subjectId: user.id, ...diff }, trx)
+  })
+}
+
+/** A facility account edits its facility record and its login email together. */
+export async function updateFacilityProfile(actor: Actor & { user: User }, input: FacilityProfile) {
+  await db.transaction(async (trx) => {
+    const user = await User.findOrFail(actor.user.id, { client: trx })
+    const facility = await Fasyankes.findOrFail(user.fasyankesId, { client: trx })
+    const before = {
+      name: facility.fasyankesName,
+      phone: facility.phone,
+      address: facility.address,
+      type: facility.type,
+      province: facility.provinceCode,
+      city: facility.cityCode,
+      category_id: facility.categoryId,
+      class_id: facility.classId,
+      pic_name: facility.pic,
+      pic_phone: facility.picPhone,
+      email: user.email,
+    }
+    const diff = changes(before, input)
+    if (!diff.changed) return
+    await facility
+      .merge({
+        fasyankesName: input.name,
+        phone: input.phone,
+        address: input.address,
+        type: input.type,
+        provinceCode: input.province,
+        cityCode: input.city,
+        categoryId: input.category_id,
+        classId: input.class_id,
+        pic: input.pic_name,
+        picPhone: input.pic_phone,
+      })
+      .save()
+    await user.merge({ email: input.email, name: input.name }).save()
+    await audit(actor, { action: 'profile.update', subjectType: 'fasyankes', subjectId: facility.id, ...diff }, trx)
+  })
+}

@@ -1,0 +1,49 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { loginValidator } from '#validators/auth'
+import { signIn } from '#actions/auth/sign_in'
+import { audit, actorOf } from '#services/audit'
+import { homePathFor } from '#services/navigation'
+
+export const INVALID_CREDENTIALS = 'Email atau kata sandi salah.'
+
+export default class SessionController {
+  async create({ inertia }: HttpContext) {
+    return inertia.render('auth/login', {})
+  }
+
+  async store({ request, response, session, auth, inertia }: HttpContext) {
+    const { email, password } = await request.validateUsing(loginValidator)
+    const result = await signIn(email, password, request.ip())
+
+    if (result.status === 'throttled') {
+      const message = `Terlalu banyak percobaan masuk. Silakan coba lagi dalam ${result.retryAfterSeconds} detik.`
+      response.status(429)
+      response.header('Retry-After', String(result.retryAfterSeconds))
+      if (!request.header('x-inertia')) return response.send(message)
+      return inertia.render('auth/login', { throttleMessage: message })
+    }
+
+    if (result.status === 'invalid') {
+      session.flash('error', INVALID_CREDENTIALS)
+      session.flashErrors({ email: INVALID_CREDENTIALS })
+      session.flashOnly(['email'])
+      return response.redirect().back()
+    }
+
+    await auth.use('web').login(result.user)
+    session.flash('success', `Selamat datang, ${result.user.name}.`)
+    return response.redirect(homePathFor(result.user))
+  }
+
+  async destroy(ctx: HttpContext) {
+    const user = ctx.auth.user
+    if (user) {
+      await audit(actorOf(ctx), { action: 'auth.sign_out', subjectType: 'user', subjectId: user.id })
+      await ctx.auth.use('web').logout()
+      ctx.session.clear()
+      ctx.session.regenerate()
+      ctx.session.flash('success', 'Anda telah keluar.')
+    }
+    return ctx.response.redirect('/login')
+  }
+}

@@ -1,0 +1,62 @@
+import { STAFF_ROLES, type Role } from '#enums/roles'
+
+/**
+ * The one permission map. The sidebar, the buttons a page shows and every
+ * server check read it; policies and pages name permissions, never roles.
+ * Taken from spec part 1 section 6 (menu table and edit actions).
+ */
+const ADMINS_AND_HEADS: Role[] = [
+  'admin_pk',
+  'head_of_pk_laboratory',
+  'admin_ukpr',
+  'head_of_ukpr_laboratory',
+  'admin_sarpras',
+  'head_of_sarpras_laboratory',
+]
+
+export const PERMISSIONS = {
+  'dashboard.view': ['yantek', 'fasyankes', 'admin_pk'],
+  'internal.view': ['yantek', 'admin_pk', 'head_of_pk_laboratory', 'officer_pk', 'treasurer', 'fasyankes'],
+  'insitu.view': [
+    'yantek',
+    ...ADMINS_AND_HEADS,
+    'officer_pk',
+    'officer_ukpr',
+    'officer_sarpras',
+    'human_resource',
+    'treasurer',
+    'fasyankes',
+  ],
+  'officer.view': ADMINS_AND_HEADS,
+  'officer.edit': ADMINS_AND_HEADS,
+  'fasyankes.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],
+  'fasyankes.edit': ['yantek'],
+  'inventory.view': ['yantek', ...ADMINS_AND_HEADS, 'fasyankes'],
+  'alkes.view': ['yantek', ...ADMINS_AND_HEADS],
+  'alkes.edit': ['head_of_pk_laboratory', 'admin_pk', 'yantek'],
+  'calibrator.view': ['yantek', ...ADMINS_AND_HEADS],
+  'calibrator.edit': ['head_of_pk_laboratory', 'admin_pk'],
+  'report.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],
+  'messaging.connect': STAFF_ROLES,
+} as const satisfies Record<string, readonly Role[]>
+
+export type Permission = keyof typeof PERMISSIONS
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[]
+
+export function rolesWith(permission: Permission): readonly Role[] {
+  return PERMISSIONS[permission]
+}
+
+export function hasPermission(roles: readonly Role[], permission: Permission): boolean {
+  const allowed: readonly Role[] = PERMISSIONS[permission]
+  return roles.some((role) => allowed.includes(role))
+}
+
+/** Every permission the roles grant, sent to the pages as `can` flags. */
+export function permissionsOf(roles: readonly Role[]): Record<Permission, boolean> {
+  return Object.fromEntries(PERMISSION_NAMES.map((name) => [name, hasPermission(roles, name)])) as Record<
+    Permission,
+    boolean
+  >
+}

@@ -1,0 +1,11 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+export default class AuthMiddleware {
+  redirectTo = '/login'
+
+  async handle(ctx: HttpContext, next: NextFn) {
+    await ctx.auth.authenticateUsing(['web'], { loginRoute: this.redirectTo })
+    return next()
+  }
+}

@@ -1,0 +1,46 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+const json = {
+  prepare: (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value)),
+  consume: (value: string | null) => (value ? JSON.parse(value) : null),
+}
+
+/** Written only through app/services/audit.ts; the table refuses updates and deletes. */
+export default class AuditLog extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare userName: string | null
+
+  @column()
+  declare role: string | null
+
+  @column()
+  declare action: string
+
+  @column()
+  declare subjectType: string | null
+
+  @column()
+  declare subjectId: string | null
+
+  @column(json)
+  declare changesFrom: Record<string, unknown> | null
+
+  @column(json)
+  declare changesTo: Record<string, unknown> | null
+
+  @column()
+  declare reason: string | null
+
+  @column()
+  declare ip: string | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}

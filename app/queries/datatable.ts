@@ -1,0 +1,132 @@
+import vine from '@vinejs/vine'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+
+/**
+ * The shared server side of every list: one filter schema, one query, and the
+ * spec's pagination payload (`data, from, to, total, current_page, last_page,
+ * links`). The page, `{list}/datatable` and the PDF/Excel exports all go
+ * through the same list definition, so their filters cannot drift apart.
+ */
+export const PAGE_SIZES = [5, 10, 20, 50, 100] as const
+export const DEFAULT_PAGE_SIZE = 20
+const MAX_PAGE = 1_000_000
+
+/** Base query fields every list accepts. Out-of-range values fall back to defaults. */
+export const baseFilterSchema = {
+  search: vine.string().trim().maxLength(100).optional(),
+  limit: vine.number().withoutDecimals().in([...PAGE_SIZES]).optional(),
+  page: vine.number().withoutDecimals().range([1, MAX_PAGE]).optional(),
+}
+
+export interface ExportColumn<Row> {
+  key: string
+  label: string
+  /** Relative width in the PDF; 1 by default. */
+  width?: number
+  value?: (row: Row) => string | number | null
+}
+
+export interface AppliedFilter {
+  label: string
+  value: string
+}
+
+export interface PageLink {
+  url: string | null
+  label: string
+  active: boolean
+}
+
+export interface Paginated<Row> {
+  data: Row[]
+  from: number | null
+  to: number | null
+  total: number
+  per_page: number
+  current_page: number
+  last_page: number
+  links: PageLink[]
+}
+
+/** Filter values straight from the query string, with unusable values dropped rather than rejected. */
+export function cleanQuery(qs: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(qs)) {
+    const first = Array.isArray(value) ? value[0] : value
+    if (typeof first === 'string' && first.trim() !== '' && first.length <= 200) out[key] = first.trim()
+  }
+  return out
+}
+
+/** Page numbers to show: first, last, and a window around the current page, with '...' gaps. */
+export function pageWindow(current: number, last: number, radius = 1): (number | '...')[] {
+  const wanted = new Set([1, last])
+  for (let page = current - radius; page <= current + radius; page++) wanted.add(page)
+  const pages: (number | '...')[] = []
+  let previous = 0
+  for (const page of [...wanted].filter((p) => p >= 1 && p <= last).sort((a, b) => a - b)) {
+    if (page - previous > 1) pages.push('...')
+    pages.push(page)
+    previous = page
+  }
+  return pages
+}
+
+function pageLinks(baseUrl: string, qs: Record<string, string>, current: number, last: number): PageLink[] {
+  const url = (page: number) => {
+    const params = new URLSearchParams({ ...qs, page: String(page) })
+    return `${baseUrl}?${params.toString()}`
+  }
+  return [
+    { url: current > 1 ? url(current - 1) : null, label: '&laquo; Sebelumnya', active: false },
+    ...pageWindow(current, last).map((page) =>
+      page === '...'
+        ? { url: null, label: '...', active: false }
+        : { url: url(page), label: String(page), active: page === current }
+    ),
+    { url: current < last ? url(current + 1) : null, label: 'Berikutnya &raquo;', active: false },
+  ]
+}
+
+/**
+ * Runs one page of a list query. A page past the end answers the last page
+ * instead of an empty one.
+ */
+export async function paginate<Row>(
+  query: DatabaseQueryBuilderContract<any>,
+  options: { page?: number; limit?: number; baseUrl: string; qs: Record<string, string> },
+  map: (row: any) => Row = (row) => row
+): Promise<Paginated<Row>> {
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE
+  const countRow = await query.clone().clearOrder().clearSelect().count('* as total').first()
+  const total = Number(countRow?.total ?? 0)
+  const lastPage = Math.max(1, Math.ceil(total / limit))
+  const page = Math.min(options.page ?? 1, lastPage)
+  const rows = total === 0 ? [] : await query.clone().limit(limit).offset((page - 1) * limit)
+  const data = rows.map(map)
+  const { page: _page, ...qs } = options.qs
+  return {
+    data,
+    from: data.length ? (page - 1) * limit + 1 : null,
+    to: data.length ? (page - 1) * limit + data.length : null,
+    total,
+    per_page: limit,
+    current_page: page,
+    last_page: lastPage,
+    links: pageLinks(options.baseUrl, qs, page, lastPage),
+  }
+}
+
+/**
+ * Case-insensitive "contains" on one or more columns (any of them), with the
+ * user's `%` and `_` matched literally, on SQLite and PostgreSQL alike.
+ */
+export function whereContains(query: DatabaseQueryBuilderContract<any>, columns: string[], value: string) {
+  const term = `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  const operator = query.client.dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
+  return query.where((group) => {
+    for (const column of columns) {
+      group.orWhereRaw(`?? ${operator} ? ESCAPE '\\'`, [column, term])
+    }
+  })
+}

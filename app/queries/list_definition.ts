@@ -1,0 +1,28 @@
+import type { VineValidator } from '@vinejs/vine'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import type User from '#models/user'
+import type { Permission } from '#enums/permissions'
+import type { AppliedFilter, ExportColumn } from '#queries/datatable'
+
+/**
+ * Everything one list needs, in one place: its filters, its query, the shape
+ * of a row, and the columns its exports print. The list page, its
+ * `/datatable` JSON and its PDF/Excel exports are all served from it.
+ */
+export interface ListDefinition<Filters extends { search?: string; limit?: number; page?: number }, Row> {
+  title: string
+  fileName: string
+  /** Permission needed to read the list and its exports. */
+  permission: Permission
+  validator: VineValidator<any, any>
+  query(filters: Filters, user: User): DatabaseQueryBuilderContract<any>
+  row(raw: Record<string, any>): Row
+  columns: ExportColumn<Row>[]
+  describeFilters(filters: Filters): AppliedFilter[]
+}
+
+export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(
+  definition: ListDefinition<F, R>
+) {
+  return definition
+}

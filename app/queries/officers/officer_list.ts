@@ -1,0 +1,80 @@
+import vine from '@vinejs/vine'
+import db from '@adonisjs/lucid/services/db'
+import { baseFilterSchema, whereContains } from '#queries/datatable'
+import { defineList } from '#queries/list_definition'
+
+export interface OfficerFilters {
+  search?: string
+  limit?: number
+  page?: number
+  name?: string
+  nip?: string
+  rank?: string
+  position?: string
+}
+
+export interface OfficerRow {
+  id: number
+  name: string
+  nip: string | null
+  rank: string | null
+  position: string | null
+  email: string
+}
+
+const text = () => vine.string().trim().maxLength(100).optional()
+
+const COLUMN_FILTERS = [
+  ['name', 'Nama'],
+  ['nip', 'NIP'],
+  ['rank', 'Pangkat/Golongan'],
+  ['position', 'Jabatan'],
+] as const
+
+/** Staff accounts (users without a facility), spec part 1: 'Data Master Petugas'. */
+export const officerList = defineList<OfficerFilters, OfficerRow>({
+  title: 'Data Master Petugas',
+  fileName: 'data-petugas',
+  permission: 'officer.view',
+  validator: vine.create({ ...baseFilterSchema, name: text(), nip: text(), rank: text(), position: text() }),
+
+  query(filters) {
+    const query = db
+      .from('users')
+      .select('id', 'name', 'nip', 'rank', 'position', 'email')
+      .whereNull('fasyankes_id')
+      .orderBy('name')
+      .orderBy('id')
+    if (filters.search) whereContains(query, ['name', 'nip', 'rank', 'position', 'email'], filters.search)
+    for (const [key] of COLUMN_FILTERS) {
+      const value = filters[key]
+      if (value) whereContains(query, [key], value)
+    }
+    return query
+  },
+
+  row: (raw) => ({
+    id: Number(raw.id),
+    name: raw.name,
+    nip: raw.nip,
+    rank: raw.rank,
+    position: raw.position,
+    email: raw.email,
+  }),
+
+  columns: [
+    { key: 'name', label: 'Nama', width: 2 },
+    { key: 'nip', label: 'NIP', width: 1.5 },
+    { key: 'rank', label: 'Pangkat/Golongan', width: 1.5 },
+    { key: 'position', label: 'Jabatan', width: 2 },
+    { key: 'email', label: 'Email', width: 2 },
+  ],
+
+  describeFilters(filters) {
+    const applied = COLUMN_FILTERS.filter(([key]) => filters[key]).map(([key, label]) => ({
+      label,
+      value: filters[key]!,
+    }))
+    return filters.search ? [{ label: 'Pencarian', value: filters.search }, ...applied] : applied
+  },
+})

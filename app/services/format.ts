@@ -1,0 +1,42 @@
+import { DateTime } from 'luxon'
+import env from '#start/env'
+
+/** The lab's zone for everything a person reads; data is stored in UTC. */
+export const LAB_TIMEZONE = env.get('APP_TIMEZONE', 'Asia/Makassar')
+
+const ZONE_ABBREVIATIONS: Record<string, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Pontianak': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT',
+}
+
+export function labNow() {
+  return DateTime.now().setZone(LAB_TIMEZONE).setLocale('id')
+}
+
+/** `22 November 2026` */
+export function formatDate(value: DateTime | Date | string | null | undefined) {
+  const date = toDateTime(value)
+  return date ? date.toFormat('d MMMM yyyy') : '-'
+}
+
+/** `22 November 2026 14:05 WITA` */
+export function formatDateTime(value: DateTime | Date | string | null | undefined) {
+  const date = toDateTime(value)
+  if (!date) return '-'
+  return `${date.toFormat('d MMMM yyyy HH:mm')} ${ZONE_ABBREVIATIONS[LAB_TIMEZONE] ?? LAB_TIMEZONE}`
+}
+
+function toDateTime(value: DateTime | Date | string | null | undefined) {
+  if (!value) return null
+  const date =
+    value instanceof DateTime ? value : value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(value)
+  return date.isValid ? date.setZone(LAB_TIMEZONE).setLocale('id') : null
+}
+
+/** `Rp 1.250.000`: whole rupiah, Indonesian grouping. */
+export function formatRupiah(amount: number | null | undefined) {
+  if (amount === null || amount === undefined) return '-'
+  return `Rp ${Math.round(amount).toLocaleString('id-ID')}`
+}

@@ -1,0 +1,45 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+
+const migrations = { naturalSort: true, paths: ['database/migrations'] }
+
+function pgConnection() {
+  const url = env.get('DATABASE_URL')
+  if (url) return { connectionString: url, ssl: env.get('PG_SSL') ? { rejectUnauthorized: false } : false }
+  return {
+    host: env.get('PG_HOST', '127.0.0.1'),
+    port: env.get('PG_PORT', 5432),
+    user: env.get('PG_USER', 'postgres'),
+    password: env.get('PG_PASSWORD', ''),
+    database: env.get('PG_DB_NAME', 'kalibra'),
+    ssl: env.get('PG_SSL') ? { rejectUnauthorized: false } : false,
+  }
+}
+
+export default defineConfig({
+  connection: env.get('DB_CONNECTION', 'sqlite'),
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: { filename: app.makePath(env.get('SQLITE_PATH', 'tmp/kalibra.sqlite3')) },
+      useNullAsDefault: true,
+      migrations,
+      // WAL lets readers and the writer work at once and keeps writes fast.
+      pool: {
+        afterCreate: (conn: any, done: (error: Error | null, conn: any) => void) => {
+          conn.pragma('journal_mode = WAL')
+          conn.pragma('foreign_keys = ON')
+          conn.pragma('busy_timeout = 5000')
+          done(null, conn)
+        },
+      },
+    },
+    pg: {
+      client: 'pg',
+      connection: pgConnection(),
+      migrations,
+      pool: { min: 1, max: 10 },
+    },
+  },
+})

@@ -1,0 +1,54 @@
+import db from '@adonisjs/lucid/services/db'
+import { getProvinces, getRegencies } from 'idn-area-data'
+
+export const FASYANKES_CATEGORIES = [
+  'Rumah Sakit',
+  'Puskesmas',
+  'Klinik Utama',
+  'Klinik Pratama',
+  'Laboratorium Kesehatan',
+  'Unit Transfusi Darah',
+]
+
+export const FASYANKES_CLASSES = [
+  'Kelas A',
+  'Kelas B',
+  'Kelas C',
+  'Kelas D',
+  'Rawat Inap',
+  'Non Rawat Inap',
+  'Pratama',
+  'Utama',
+]
+
+/**
+ * Reference data every installation needs, production included: all provinces
+ * and regencies/cities with their Kemendagri codes (from idn-area-data), and
+ * the facility categories and classes. Safe to run again: it only adds what is
+ * missing.
+ */
+export async function seedReferenceData() {
+  const [provinces, regencies] = await Promise.all([getProvinces(), getRegencies()])
+  await db.transaction(async (trx) => {
+    const knownProvinces = new Set((await trx.from('provinces').select('code')).map((row) => row.code))
+    const newProvinces = provinces.filter((p) => !knownProvinces.has(p.code))
+    if (newProvinces.length) await trx.table('provinces').multiInsert(newProvinces.map(({ code, name }) => ({ code, name })))
+
+    const knownRegencies = new Set((await trx.from('regencies').select('code')).map((row) => row.code))
+    const newRegencies = regencies
+      .filter((r) => !knownRegencies.has(r.code))
+      .map((r) => ({ code: r.code, province_code: r.province_code, name: r.name }))
+    for (let i = 0; i < newRegencies.length; i += 200) {
+      await trx.table('regencies').multiInsert(newRegencies.slice(i, i + 200))
+    }
+
+    for (const [table, names] of [
+      ['fasyankes_categories', FASYANKES_CATEGORIES],
+      ['fasyankes_classes', FASYANKES_CLASSES],
+    ] as const) {
+      const known = new Set((await trx.from(table).select('name')).map((row) => row.name))
+      const missing = names.filter((name) => !known.has(name))
+      if (missing.length) await trx.table(table).multiInsert(missing.map((name) => ({ name })))
+    }
+  })
+}

@@ -1,0 +1,296 @@
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { usePage } from '@inertiajs/react'
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
+import { ChevronRight, RotateCcw, Search } from 'lucide-react'
+import { Card } from '~/components/ui/card'
+import { Button } from '~/components/ui/button'
+import { controlClass } from '~/components/ui/field'
+import { ExportMenu } from '~/components/data_table/export_menu'
+import { Pager } from '~/components/data_table/pager'
+import { toQueryString, useTableQuery } from '~/components/data_table/use_table_query'
+import { cn } from '~/lib/cn'
+import { LABELS } from '~/lib/labels'
+
+export const PAGE_SIZES = [5, 10, 20, 50, 100]
+const SKELETON_ROWS = 10
+
+export interface ColumnFilter {
+  type: 'text' | 'select'
+  placeholder?: string
+  options?: { value: string; label: string }[]
+}
+
+export interface Column<Row> {
+  key: string
+  header: string
+  cell?: (row: Row) => ReactNode
+  /** A filter input for this column; its value is sent under the column key. */
+  filter?: ColumnFilter
+  /** Only these roles see the column. */
+  roles?: string[]
+  className?: string
+}
+
+export interface DataTableProps<Row> {
+  /** The list page path: data comes from `{path}/datatable`, exports from `{path}/print/…`. */
+  path: string
+  columns: Column<Row>[]
+  rowKey: (row: Row) => string | number
+  defaultLimit?: number
+  actions?: (row: Row) => ReactNode
+  /** Extra detail shown when a row is expanded. */
+  renderDetail?: (row: Row) => ReactNode
+  /** Layout below 768 px; without it the table scrolls sideways. */
+  renderCard?: (row: Row) => ReactNode
+  toolbar?: ReactNode
+}
+
+export function DataTable<Row>({
+  path,
+  columns,
+  rowKey,
+  defaultLimit = 20,
+  actions,
+  renderDetail,
+  renderCard,
+  toolbar,
+}: DataTableProps<Row>) {
+  const roles = usePage().props.auth?.user.roles ?? []
+  const visibleColumns = useMemo(
+    () => columns.filter((column) => !column.roles || column.roles.some((role) => roles.includes(role))),
+    [columns, roles]
+  )
+  const filterKeys = visibleColumns.filter((c) => c.filter).map((c) => c.key)
+  const { state, effective, query, actions: table } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys)
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({})
+  const result = query.data
+
+  useEffect(() => {
+    if (result && result.current_page !== state.page) table.setPage(result.current_page)
+  }, [result?.current_page])
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () => [
+      ...visibleColumns.map<ColumnDef<Row>>((column) => ({
+        id: column.key,
+        header: column.header,
+        cell: ({ row }) => column.cell?.(row.original) ?? String((row.original as any)[column.key] ?? '-'),
+        meta: column,
+      })),
+      ...(actions ? [{ id: '__actions', header: LABELS.actions, cell: ({ row }) => actions(row.original) } satisfies ColumnDef<Row>] : []),
+    ],
+    [visibleColumns, actions]
+  )
+
+  const rows = result?.data ?? []
+  const tableModel = useReactTable({ data: rows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualPagination: true })
+  const span = columnDefs.length + (renderDetail ? 1 : 0)
+  const loading = query.isPending
+  const failed = query.isError && !result
+  const exportQuery = toQueryString(effective, { includePage: false })
+  const hasFilters = state.search !== '' || Object.values(state.filters).some(Boolean)
+
+  const toggle = (key: string) => setExpanded((current) => ({ ...current, [key]: !current[key] }))
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+        <div className="relative min-w-48 flex-1 sm:max-w-xs">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            aria-label="Cari"
+            placeholder={LABELS.search}
+            value={state.search}
+            maxLength={100}
+            onChange={(e) => table.setSearch(e.target.value)}
+            className={cn(controlClass(), 'pl-9')}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          {LABELS.rowsPerPage}
+          <select
+            aria-label={LABELS.rowsPerPage}
+            value={state.limit}
+            onChange={(e) => table.setLimit(Number(e.target.value))}
+            className={cn(controlClass(), 'w-20')}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        {hasFilters && (
+          <Button variant="ghost" onClick={table.reset}>
+            <RotateCcw className="size-4" /> {LABELS.resetFilters}
+          </Button>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          {toolbar}
+          <ExportMenu base={`${path}/print`} queryString={exportQuery} />
+        </div>
+      </div>
+
+      {filterKeys.length > 0 && (
+        <div className="grid gap-2 border-b border-slate-200 p-3 sm:grid-cols-2 md:hidden dark:border-slate-800">
+          {visibleColumns.filter((c) => c.filter).map((column) => (
+            <FilterInput key={column.key} column={column} value={state.filters[column.key] ?? ''} onChange={(v) => table.setFilter(column.key, v)} />
+          ))}
+        </div>
+      )}
+
+      <div className={cn(renderCard ? 'hidden md:block' : 'block', 'overflow-x-auto')}>
+        <table className="w-full text-left text-sm" data-testid="data-table">
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
+            {tableModel.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {renderDetail && <th className="w-10 px-3 py-2"><span className="sr-only">{LABELS.details}</span></th>}
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+            {filterKeys.length > 0 && (
+              <tr>
+                {renderDetail && <th />}
+                {visibleColumns.map((column) => (
+                  <th key={column.key} className="px-3 pb-2 font-normal normal-case">
+                    {column.filter && (
+                      <FilterInput column={column} value={state.filters[column.key] ?? ''} onChange={(v) => table.setFilter(column.key, v)} compact />
+                    )}
+                  </th>
+                ))}
+                {actions && <th />}
+              </tr>
+            )}
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {loading &&
+              Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <tr key={index} data-testid="skeleton-row">
+                  {Array.from({ length: span }, (_, cell) => (
+                    <td key={cell} className="px-3 py-3">
+                      <div className="h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            {failed && (
+              <tr>
+                <td colSpan={span} className="px-3 py-10 text-center">
+                  <ErrorMessage onRetry={() => query.refetch()} />
+                </td>
+              </tr>
+            )}
+            {!loading && !failed && rows.length === 0 && (
+              <tr>
+                <td colSpan={span} className="px-3 py-10 text-center text-slate-500">
+                  {LABELS.emptyTable}
+                </td>
+              </tr>
+            )}
+            {tableModel.getRowModel().rows.map((row) => {
+              const key = String(rowKey(row.original))
+              const open = !!expanded[key]
+              return (
+                <Fragment key={key}>
+                  <tr className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', query.isPlaceholderData && 'opacity-60')}>
+                    {renderDetail && (
+                      <td className="px-3 py-2">
+                        <button type="button" onClick={() => toggle(key)} aria-expanded={open} aria-label={open ? 'Tutup detail' : 'Lihat detail'} className="rounded p-1 hover:bg-slate-200 dark:hover:bg-slate-700">
+                          <ChevronRight className={cn('size-4 transition-transform', open && 'rotate-90')} />
+                        </button>
+                      </td>
+                    )}
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className="px-3 py-2 align-top">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                  {renderDetail && open && (
+                    <tr className="bg-slate-50 dark:bg-slate-800/30" data-testid="row-detail">
+                      <td colSpan={span} className="px-6 py-3">
+                        {renderDetail(row.original)}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      {renderCard && (
+        <div className="divide-y divide-slate-100 md:hidden dark:divide-slate-800" data-testid="card-list">
+          {loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <div key={index} className="space-y-2 p-4" data-testid="skeleton-card">
+                <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+              </div>
+            ))}
+          {failed && <div className="p-6 text-center"><ErrorMessage onRetry={() => query.refetch()} /></div>}
+          {!loading && !failed && rows.length === 0 && <p className="p-6 text-center text-slate-500">{LABELS.emptyTable}</p>}
+          {rows.map((row) => (
+            <div key={rowKey(row)} className="p-4" data-testid="card">
+              {renderCard(row)}
+              {actions && <div className="mt-3 flex flex-wrap gap-2">{actions(row)}</div>}
+            </div>
+          ))}
+        </div>
+      )}
+
+      {result && result.total > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          <span>{LABELS.showing(result.from ?? 0, result.to ?? 0, result.total)}</span>
+          <Pager links={result.links} onPage={table.setPage} />
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function ErrorMessage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-2">
+      <p className="text-red-600 dark:text-red-400">{LABELS.tableError}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        <RotateCcw className="size-4" /> Muat ulang
+      </Button>
+    </div>
+  )
+}
+
+function FilterInput<Row>({ column, value, onChange, compact }: { column: Column<Row>; value: string; onChange: (value: string) => void; compact?: boolean }) {
+  const label = `Filter ${column.header}`
+  const className = cn(controlClass(), compact && 'py-1 text-xs')
+  if (column.filter?.type === 'select') {
+    return (
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
+        <option value="">Semua</option>
+        {column.filter.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  return (
+    <input
+      type="text"
+      aria-label={label}
+      placeholder={column.filter?.placeholder ?? column.header}
+      value={value}
+      maxLength={100}
+      onChange={(e) => onChange(e.target.value)}
+      className={className}
+    />
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+
+export interface PageLink {
+  url: string | null
+  label: string
+  active: boolean
+}
+
+export interface Paginated<Row> {
+  data: Row[]
+  from: number | null
+  to: number | null
+  total: number
+  per_page: number
+  current_page: number
+  last_page: number
+  links: PageLink[]
+}
+
+export interface TableState {
+  search: string
+  limit: number
+  page: number
+  filters: Record<string, string>
+}
+
+const RESERVED = new Set(['search', 'limit', 'page'])
+
+/** Reads the table state from the address bar, so a filtered list can be bookmarked and reloaded. */
+function stateFromUrl(defaultLimit: number, filterKeys: string[]): TableState {
+  const params = new URLSearchParams(window.location.search)
+  const filters: Record<string, string> = {}
+  for (const key of filterKeys) {
+    const value = params.get(key)
+    if (value) filters[key] = value
+  }
+  const limit = Number(params.get('limit'))
+  const page = Number(params.get('page'))
+  return {
+    search: params.get('search') ?? '',
+    limit: [5, 10, 20, 50, 100].includes(limit) ? limit : defaultLimit,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    filters,
+  }
+}
+
+export function toQueryString(state: TableState, options: { includePage: boolean }) {
+  const params = new URLSearchParams()
+  if (state.search.trim()) params.set('search', state.search.trim())
+  for (const [key, value] of Object.entries(state.filters)) {
+    if (value && !RESERVED.has(key)) params.set(key, value)
+  }
+  params.set('limit', String(state.limit))
+  if (options.includePage) params.set('page', String(state.page))
+  return params.toString()
+}
+
+function useDebounced<T>(value: T, delay: number) {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay)
+    return () => clearTimeout(timer)
+  }, [value, delay])
+  return debounced
+}
+
+/**
+ * State and data of a server-side table: search, page size, page and column
+ * filters go to `{endpoint}?…` and back into the address bar.
+ */
+export function useTableQuery<Row>(endpoint: string, defaultLimit: number, filterKeys: string[]) {
+  const [state, setState] = useState<TableState>(() =>
+    typeof window === 'undefined'
+      ? { search: '', limit: defaultLimit, page: 1, filters: {} }
+      : stateFromUrl(defaultLimit, filterKeys)
+  )
+  const debouncedSearch = useDebounced(state.search, 400)
+  const debouncedFilters = useDebounced(state.filters, 400)
+  const effective = useMemo(
+    () => ({ ...state, search: debouncedSearch, filters: debouncedFilters }),
+    [state, debouncedSearch, debouncedFilters]
+  )
+  const queryString = toQueryString(effective, { includePage: true })
+
+  useEffect(() => {
+    const url = `${window.location.pathname}?${queryString}`
+    window.history.replaceState(window.history.state, '', url)
+  }, [queryString])
+
+  const query = useQuery({
+    queryKey: [endpoint, queryString],
+    queryFn: async ({ signal }) => {
+      const response = await fetch(`${endpoint}?${queryString}`, {
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+        signal,
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      return (await response.json()) as Paginated<Row>
+    },
+    placeholderData: keepPreviousData,
+  })
+
+  const actions = {
+    setSearch: (search: string) => setState((s) => ({ ...s, search, page: 1 })),
+    setLimit: (limit: number) => setState((s) => ({ ...s, limit, page: 1 })),
+    setPage: (page: number) => setState((s) => ({ ...s, page })),
+    setFilter: (key: string, value: string) =>
+      setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [key]: value } })),
+    reset: () => setState((s) => ({ ...s, search: '', page: 1, filters: {} })),
+  }
+
+  return { state, effective, query, actions }
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+import { cn } from '~/lib/cn'
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <section
+      className={cn(
+        'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        className
+      )}
+    >
+      {children}
+    </section>
+  )
+}
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  )
+}

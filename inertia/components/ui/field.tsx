@@ -1,0 +1,86 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+import { cn } from '~/lib/cn'
+
+export const controlClass = (invalid?: boolean) =>
+  cn(
+    'block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400',
+    'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+    'dark:bg-slate-900 dark:text-slate-100',
+    invalid ? 'border-red-500 dark:border-red-500' : 'border-slate-300 dark:border-slate-700'
+  )
+
+interface FieldProps {
+  label: string
+  error?: string
+  hint?: ReactNode
+  children: (id: string, describedBy: string | undefined) => ReactNode
+}
+
+/** A label, the control, and the server's error under it (spec: errors under the matching input). */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      {children(id, error ? errorId : undefined)}
+      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      {error && (
+        <p id={errorId} role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode }) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+          className={controlClass(!!error)}
+          {...props}
+        />
+      )}
+    </Field>
+  )
+}
+
+export function SelectField({
+  label,
+  error,
+  options,
+  placeholder,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  error?: string
+  placeholder?: string
+  options: { value: string | number; label: string }[]
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id, describedBy) => (
+        <select id={id} aria-invalid={!!error} aria-describedby={describedBy} className={controlClass(!!error)} {...props}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}

@@ -1,0 +1,124 @@
+import type { FormEvent } from 'react'
+import { Head, useForm } from '@inertiajs/react'
+import { Card, PageHeader } from '~/components/ui/card'
+import { SelectField, TextField } from '~/components/ui/field'
+import { SubmitButton } from '~/components/form/submit_button'
+import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
+
+interface StaffProfile {
+  name: string
+  nip: string | null
+  rank: string | null
+  position: string | null
+  email: string
+}
+
+interface FacilityProfile {
+  name: string
+  phone: string | null
+  address: string | null
+  type: string | null
+  province: string | null
+  city: string | null
+  category_id: number | null
+  class_id: number | null
+  pic_name: string | null
+  pic_phone: string | null
+  email: string
+}
+
+interface Options {
+  provinces: ProvinceOption[]
+  categories: { id: number; name: string }[]
+  classes: { id: number; name: string }[]
+  types: string[]
+}
+
+interface Props {
+  staff: StaffProfile | null
+  facility: FacilityProfile | null
+  options: Options | null
+}
+
+export default function Profile({ staff, facility, options }: Props) {
+  return (
+    <>
+      <Head title="Profil" />
+      <PageHeader title="Profil" subtitle="Perbarui data akun Anda." />
+      <Card className="max-w-3xl p-6">
+        {staff && <StaffForm profile={staff} />}
+        {facility && options && <FacilityForm profile={facility} options={options} />}
+      </Card>
+    </>
+  )
+}
+
+function StaffForm({ profile }: { profile: StaffProfile }) {
+  const form = useForm({
+    name: profile.name,
+    nip: profile.nip ?? '',
+    rank: profile.rank ?? '',
+    position: profile.position ?? '',
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    form.put('/profile', { preserveScroll: true })
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Email" value={profile.email} disabled readOnly />
+      <TextField label="Nama" name="name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} required />
+      <TextField label="NIP" name="nip" inputMode="numeric" value={form.data.nip} onChange={(e) => form.setData('nip', e.target.value)} error={form.errors.nip} />
+      <TextField label="Pangkat/Golongan" name="rank" value={form.data.rank} onChange={(e) => form.setData('rank', e.target.value)} error={form.errors.rank} />
+      <TextField label="Jabatan" name="position" value={form.data.position} onChange={(e) => form.setData('position', e.target.value)} error={form.errors.position} />
+      <SubmitButton processing={form.processing} recentlySuccessful={form.recentlySuccessful} />
+    </form>
+  )
+}
+
+function FacilityForm({ profile, options }: { profile: FacilityProfile; options: Options }) {
+  const form = useForm({
+    name: profile.name,
+    phone: profile.phone ?? '',
+    address: profile.address ?? '',
+    type: profile.type ?? '',
+    province: profile.province ?? '',
+    city: profile.city ?? '',
+    category_id: profile.category_id ? String(profile.category_id) : '',
+    class_id: profile.class_id ? String(profile.class_id) : '',
+    pic_name: profile.pic_name ?? '',
+    pic_phone: profile.pic_phone ?? '',
+    email: profile.email,
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    form.put('/profile', { preserveScroll: true })
+  }
+  const text = (name: keyof typeof form.data, label: string, type = 'text') => (
+    <TextField label={label} name={name} type={type} value={form.data[name]} onChange={(e) => form.setData(name, e.target.value)} error={form.errors[name]} />
+  )
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
+      <div className="md:col-span-2">{text('name', 'Nama Fasyankes')}</div>
+      {text('email', 'Email', 'email')}
+      {text('phone', 'Nomor Telepon', 'tel')}
+      <div className="md:col-span-2">{text('address', 'Alamat')}</div>
+      <SelectField label="Jenis" name="type" value={form.data.type} onChange={(e) => form.setData('type', e.target.value)} error={form.errors.type} placeholder="Pilih jenis" options={options.types.map((t) => ({ value: t, label: t }))} />
+      <SelectField label="Kategori" name="category_id" value={form.data.category_id} onChange={(e) => form.setData('category_id', e.target.value)} error={form.errors.category_id} placeholder="Pilih kategori" options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))} />
+      <SelectField label="Kelas" name="class_id" value={form.data.class_id} onChange={(e) => form.setData('class_id', e.target.value)} error={form.errors.class_id} placeholder="Pilih kelas" options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))} />
+      <div className="hidden md:block" />
+      <RegionFields
+        provinces={options.provinces}
+        province={form.data.province}
+        city={form.data.city}
+        errors={{ province: form.errors.province, city: form.errors.city }}
+        onChange={(province, city) => form.setData({ ...form.data, province, city })}
+      />
+      {text('pic_name', 'Nama Penanggung Jawab')}
+      {text('pic_phone', 'Telepon Penanggung Jawab', 'tel')}
+      <div className="md:col-span-2">
+        <SubmitButton processing={form.processing} recentlySuccessful={form.recentlySuccessful} />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,76 @@
+import type { FormEvent, ReactNode } from 'react'
+import { Head, Link, useForm } from '@inertiajs/react'
+import { Calculator, Mail } from 'lucide-react'
+import AuthLayout from '~/layouts/auth_layout'
+import { Button } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
+import { LABELS } from '~/lib/labels'
+
+const CONTACT_URL = 'mailto:layanan@kalibra.test?subject=Permohonan%20Akun%20Kalibra'
+
+export default function Login({ throttleMessage }: { throttleMessage?: string }) {
+  const form = useForm({ email: '', password: '' })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    form.post('/auth/verify', { onFinish: () => form.reset('password') })
+  }
+
+  return (
+    <>
+      <Head title="Masuk" />
+      <div className="w-full max-w-md">
+        <div className="mb-6 text-center">
+          <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase dark:text-brand-100">
+            {LABELS.appName}
+          </p>
+          <h1 className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">Selamat Datang</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{LABELS.appTagline}</p>
+        </div>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          {throttleMessage && (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200">
+              {throttleMessage}
+            </p>
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            value={form.data.email}
+            onChange={(e) => form.setData('email', e.target.value)}
+            error={form.errors.email}
+          />
+          <TextField
+            label="Kata Sandi"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={form.data.password}
+            onChange={(e) => form.setData('password', e.target.value)}
+            error={form.errors.password}
+          />
+          <Button type="submit" className="w-full" disabled={form.processing}>
+            {form.processing ? 'Memproses...' : 'Masuk'}
+          </Button>
+          <div className="flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
+            <Link href="/simulation" className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-100">
+              <Calculator className="size-4" /> Simulasi Tarif
+            </Link>
+            <a href={CONTACT_URL} className="inline-flex items-center gap-1 text-slate-600 hover:underline dark:text-slate-400">
+              <Mail className="size-4" /> Belum punya akun? Hubungi kami
+            </a>
+          </div>
+        </form>
+      </div>
+    </>
+  )
+}
+
+Login.layout = (page: ReactNode) => <AuthLayout>{page}</AuthLayout>

@@ -1,0 +1,62 @@
+import { Head } from '@inertiajs/react'
+import { PageHeader } from '~/components/ui/card'
+import { DataTable, type Column } from '~/components/data_table/data_table'
+
+interface Officer {
+  id: number
+  name: string
+  nip: string | null
+  rank: string | null
+  position: string | null
+  email: string
+}
+
+const COLUMNS: Column<Officer>[] = [
+  { key: 'name', header: 'Nama', filter: { type: 'text', placeholder: 'Nama' }, cell: (o) => <span className="font-medium">{o.name}</span> },
+  { key: 'nip', header: 'NIP', filter: { type: 'text', placeholder: 'NIP' }, cell: (o) => <span className="font-mono text-xs">{o.nip ?? '-'}</span> },
+  { key: 'rank', header: 'Pangkat/Golongan', filter: { type: 'text', placeholder: 'Pangkat' } },
+  { key: 'position', header: 'Jabatan', filter: { type: 'text', placeholder: 'Jabatan' } },
+]
+
+function Detail({ officer }: { officer: Officer }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="text-slate-500">Email</dt>
+      <dd>{officer.email}</dd>
+      <dt className="text-slate-500">NIP</dt>
+      <dd>{officer.nip ?? '-'}</dd>
+    </dl>
+  )
+}
+
+function OfficerCard({ officer }: { officer: Officer }) {
+  return (
+    <div>
+      <p className="font-medium">{officer.name}</p>
+      <p className="font-mono text-xs text-slate-500">{officer.nip ?? '-'}</p>
+      <p className="mt-1 text-sm">{officer.position ?? '-'}</p>
+      <p className="text-sm text-slate-500">{officer.rank ?? '-'}</p>
+    </div>
+  )
+}
+
+export default function OfficerIndex({ title }: { title: string }) {
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader title={title} subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan." />
+      <DataTable<Officer>
+        path="/officer"
+        columns={COLUMNS}
+        rowKey={(o) => o.id}
+        renderDetail={(o) => <Detail officer={o} />}
+        renderCard={(o) => <OfficerCard officer={o} />}
+        actions={(o) => (
+          <a href={`mailto:${o.email}`} className="text-sm text-brand-700 hover:underline dark:text-brand-100">
+            Kirim email
+          </a>
+        )}
+      />
+    </>
+  )
+}
