@@ -14,7 +14,7 @@ export default class PrepareDatabase extends BaseCommand {
   async run() {
     const { seedReferenceData } = await import('#database/seeders/reference_data')
     const { seedDemoData, hasUsers } = await import('#database/seeders/demo_data')
-    const env = (await import('#start/env')).default
+    const { default: env } = await import('#start/env')
 
     await seedReferenceData()
     if (!env.get('DEMO_DATA', false)) {

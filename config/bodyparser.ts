@@ -5,7 +5,12 @@ export default defineConfig({
   form: { convertEmptyStringsToNull: true, types: ['application/x-www-form-urlencoded'] },
   json: {
     convertEmptyStringsToNull: true,
-    types: ['application/json', 'application/json-patch+json', 'application/vnd.api+json', 'application/csp-report'],
+    types: [
+      'application/json',
+      'application/json-patch+json',
+      'application/vnd.api+json',
+      'application/csp-report',
+    ],
   },
   multipart: {
     autoProcess: true,

@@ -6,7 +6,8 @@ const migrations = { naturalSort: true, paths: ['database/migrations'] }
 
 function pgConnection() {
   const url = env.get('DATABASE_URL')
-  if (url) return { connectionString: url, ssl: env.get('PG_SSL') ? { rejectUnauthorized: false } : false }
+  if (url)
+    return { connectionString: url, ssl: env.get('PG_SSL') ? { rejectUnauthorized: false } : false }
   return {
     host: env.get('PG_HOST', '127.0.0.1'),
     port: env.get('PG_PORT', 5432),

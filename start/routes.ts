@@ -8,7 +8,9 @@ const PasswordController = () => import('#controllers/password_controller')
 const DashboardController = () => import('#controllers/dashboard_controller')
 const OfficersController = () => import('#controllers/officers_controller')
 
-router.get('/', async ({ auth, response }) => response.redirect(auth.user ? '/dashboard' : '/login'))
+router.get('/', async ({ auth, response }) =>
+  response.redirect(auth.user ? '/dashboard' : '/login')
+)
 
 router
   .group(() => {
@@ -31,7 +33,10 @@ router
 
 const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
 
-router.get('/dashboard', [DashboardController, 'index']).as('dashboard').use(guarded('dashboard.view'))
+router
+  .get('/dashboard', [DashboardController, 'index'])
+  .as('dashboard')
+  .use(guarded('dashboard.view'))
 
 router
   .group(() => {
@@ -64,5 +69,7 @@ const PENDING: [string, Permission, string][] = [
   ['/telegram/connect', 'messaging.connect', 'Hubungkan Telegram'],
 ]
 for (const [path, permission, title] of PENDING) {
-  router.get(path, ({ inertia }) => inertia.render('pending_module', { title })).use(guarded(permission))
+  router
+    .get(path, ({ inertia }) => inertia.render('pending_module', { title }))
+    .use(guarded(permission))
 }

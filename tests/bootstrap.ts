@@ -21,7 +21,13 @@ export const plugins: Config['plugins'] = [
   shieldApiClient(),
   authApiClient(app),
   inertiaApiClient(app),
-  browserClient({ runInSuites: ['browser'], launcher: (config) => import('playwright').then(({ chromium }) => chromium.launch({ ...config, ...chromiumLaunchOptions() })) }),
+  browserClient({
+    runInSuites: ['browser'],
+    launcher: (config) =>
+      import('playwright').then(({ chromium }) =>
+        chromium.launch({ ...config, ...chromiumLaunchOptions() })
+      ),
+  }),
   sessionBrowserClient(app),
   authBrowserClient(app),
 ]

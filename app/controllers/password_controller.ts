@@ -19,7 +19,11 @@ export default class PasswordController {
       new_password: body.new_password,
       password_confirmation: body.password_confirmation ?? body.confirmation_password,
     })
-    const changed = await changePassword({ ...actorOf(ctx), user: auth.user! }, input.old_password, input.new_password)
+    const changed = await changePassword(
+      { ...actorOf(ctx), user: auth.user! },
+      input.old_password,
+      input.new_password
+    )
     if (!changed) {
       session.flashErrors({ old_password: WRONG_OLD_PASSWORD })
       session.flash('error', WRONG_OLD_PASSWORD)

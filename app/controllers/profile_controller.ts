@@ -10,7 +10,13 @@ export default class ProfileController {
     const user = auth.user!
     if (!user.isFacility) {
       return inertia.render('account/profile', {
-        staff: { name: user.name, nip: user.nip, rank: user.rank, position: user.position, email: user.email },
+        staff: {
+          name: user.name,
+          nip: user.nip,
+          rank: user.rank,
+          position: user.position,
+          email: user.email,
+        },
         facility: null,
         options: null,
       })
@@ -40,9 +46,15 @@ export default class ProfileController {
     const user = auth.user!
     const actor = { ...actorOf(ctx), user }
     if (user.isFacility) {
-      await updateFacilityProfile(actor, await request.validateUsing(facilityProfileValidator, { meta: { userId: user.id } }))
+      await updateFacilityProfile(
+        actor,
+        await request.validateUsing(facilityProfileValidator, { meta: { userId: user.id } })
+      )
     } else {
-      await updateStaffProfile(actor, await request.validateUsing(staffProfileValidator, { meta: { userId: user.id } }))
+      await updateStaffProfile(
+        actor,
+        await request.validateUsing(staffProfileValidator, { meta: { userId: user.id } })
+      )
     }
     session.flash('success', 'Profil berhasil diperbarui.')
     return response.redirect('/profile')

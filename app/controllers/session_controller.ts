@@ -38,7 +38,11 @@ export default class SessionController {
   async destroy(ctx: HttpContext) {
     const user = ctx.auth.user
     if (user) {
-      await audit(actorOf(ctx), { action: 'auth.sign_out', subjectType: 'user', subjectId: user.id })
+      await audit(actorOf(ctx), {
+        action: 'auth.sign_out',
+        subjectType: 'user',
+        subjectId: user.id,
+      })
       await ctx.auth.use('web').logout()
       ctx.session.clear()
       ctx.session.regenerate()

@@ -16,7 +16,14 @@ const ADMINS_AND_HEADS: Role[] = [
 
 export const PERMISSIONS = {
   'dashboard.view': ['yantek', 'fasyankes', 'admin_pk'],
-  'internal.view': ['yantek', 'admin_pk', 'head_of_pk_laboratory', 'officer_pk', 'treasurer', 'fasyankes'],
+  'internal.view': [
+    'yantek',
+    'admin_pk',
+    'head_of_pk_laboratory',
+    'officer_pk',
+    'treasurer',
+    'fasyankes',
+  ],
   'insitu.view': [
     'yantek',
     ...ADMINS_AND_HEADS,
@@ -55,8 +62,7 @@ export function hasPermission(roles: readonly Role[], permission: Permission): b
 
 /** Every permission the roles grant, sent to the pages as `can` flags. */
 export function permissionsOf(roles: readonly Role[]): Record<Permission, boolean> {
-  return Object.fromEntries(PERMISSION_NAMES.map((name) => [name, hasPermission(roles, name)])) as Record<
-    Permission,
-    boolean
-  >
+  return Object.fromEntries(
+    PERMISSION_NAMES.map((name) => [name, hasPermission(roles, name)])
+  ) as Record<Permission, boolean>
 }

@@ -15,5 +15,7 @@ export function cellText<Row>(column: ExportColumn<Row>, row: Row): string {
 }
 
 export function filterSummary(filters: AppliedFilter[]) {
-  return filters.length ? filters.map((f) => `${f.label}: ${f.value}`).join('; ') : 'Semua data (tanpa filter)'
+  return filters.length
+    ? filters.map((f) => `${f.label}: ${f.value}`).join('; ')
+    : 'Semua data (tanpa filter)'
 }

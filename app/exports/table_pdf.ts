@@ -10,7 +10,12 @@ const PADDING = 3
  * of thousands of rows stays flat in memory. Headers repeat on every page.
  */
 export function tablePdf<Row>(doc: TableDocument<Row>) {
-  const pdf = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false })
+  const pdf = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: false,
+  })
   pdf.info.Title = doc.title
   pdf.info.Creator = 'Kalibra'
 
@@ -22,17 +27,24 @@ export function tablePdf<Row>(doc: TableDocument<Row>) {
 
   const drawRow = (cells: string[], bold: boolean) => {
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE)
-    const heights = cells.map((text, i) => pdf.heightOfString(text, { width: widths[i] - PADDING * 2 }))
+    const heights = cells.map((text, i) =>
+      pdf.heightOfString(text, { width: widths[i] - PADDING * 2 })
+    )
     const height = Math.max(...heights) + PADDING * 2
     if (pdf.y + height > bottom()) {
       pdf.addPage()
-      if (!bold) drawRow(columns.map((c) => c.label), true)
+      if (!bold)
+        drawRow(
+          columns.map((c) => c.label),
+          true
+        )
       pdf.font('Helvetica').fontSize(FONT_SIZE)
     }
     const top = pdf.y
     let x = MARGIN
     cells.forEach((text, i) => {
-      if (bold) pdf.rect(x, top, widths[i], height).fillAndStroke('#e5e7eb', '#9ca3af').fillColor('#111827')
+      if (bold)
+        pdf.rect(x, top, widths[i], height).fillAndStroke('#e5e7eb', '#9ca3af').fillColor('#111827')
       else pdf.rect(x, top, widths[i], height).stroke('#9ca3af')
       pdf.text(text, x + PADDING, top + PADDING, { width: widths[i] - PADDING * 2 })
       x += widths[i]
@@ -48,7 +60,10 @@ export function tablePdf<Row>(doc: TableDocument<Row>) {
     pdf.text(`Filter: ${filterSummary(doc.filters)}`)
     pdf.text(`Dicetak: ${doc.printedAt}`)
     pdf.moveDown(0.5)
-    drawRow(columns.map((c) => c.label), true)
+    drawRow(
+      columns.map((c) => c.label),
+      true
+    )
     let number = 0
     for await (const row of doc.rows) {
       number++

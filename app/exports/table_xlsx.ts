@@ -8,12 +8,19 @@ import { cellText, filterSummary, type TableDocument } from '#exports/table_docu
  */
 export function tableXlsx<Row>(doc: TableDocument<Row>) {
   const stream = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  })
   workbook.creator = 'Kalibra'
 
   const write = async () => {
     const sheet = workbook.addWorksheet('Data', { views: [{ state: 'frozen', ySplit: 5 }] })
-    sheet.columns = [{ width: 6 }, ...doc.columns.map((column) => ({ width: 14 * (column.width ?? 1) }))]
+    sheet.columns = [
+      { width: 6 },
+      ...doc.columns.map((column) => ({ width: 14 * (column.width ?? 1) })),
+    ]
     sheet.addRow([doc.title]).font = { bold: true, size: 14 }
     sheet.addRow([`Filter: ${filterSummary(doc.filters)}`])
     sheet.addRow([`Dicetak: ${doc.printedAt}`])

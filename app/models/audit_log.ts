@@ -2,7 +2,8 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 const json = {
-  prepare: (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value)),
+  prepare: (value: unknown) =>
+    value === null || value === undefined ? null : JSON.stringify(value),
   consume: (value: string | null) => (value ? JSON.parse(value) : null),
 }
 

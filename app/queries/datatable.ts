@@ -14,7 +14,11 @@ const MAX_PAGE = 1_000_000
 /** Base query fields every list accepts. Out-of-range values fall back to defaults. */
 export const baseFilterSchema = {
   search: vine.string().trim().maxLength(100).optional(),
-  limit: vine.number().withoutDecimals().in([...PAGE_SIZES]).optional(),
+  limit: vine
+    .number()
+    .withoutDecimals()
+    .in([...PAGE_SIZES])
+    .optional(),
   page: vine.number().withoutDecimals().range([1, MAX_PAGE]).optional(),
 }
 
@@ -53,7 +57,8 @@ export function cleanQuery(qs: Record<string, unknown>): Record<string, string> 
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(qs)) {
     const first = Array.isArray(value) ? value[0] : value
-    if (typeof first === 'string' && first.trim() !== '' && first.length <= 200) out[key] = first.trim()
+    if (typeof first === 'string' && first.trim() !== '' && first.length <= 200)
+      out[key] = first.trim()
   }
   return out
 }
@@ -72,7 +77,12 @@ export function pageWindow(current: number, last: number, radius = 1): (number |
   return pages
 }
 
-function pageLinks(baseUrl: string, qs: Record<string, string>, current: number, last: number): PageLink[] {
+function pageLinks(
+  baseUrl: string,
+  qs: Record<string, string>,
+  current: number,
+  last: number
+): PageLink[] {
   const url = (page: number) => {
     const params = new URLSearchParams({ ...qs, page: String(page) })
     return `${baseUrl}?${params.toString()}`
@@ -102,9 +112,16 @@ export async function paginate<Row>(
   const total = Number(countRow?.total ?? 0)
   const lastPage = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(options.page ?? 1, lastPage)
-  const rows = total === 0 ? [] : await query.clone().limit(limit).offset((page - 1) * limit)
+  const rows =
+    total === 0
+      ? []
+      : await query
+          .clone()
+          .limit(limit)
+          .offset((page - 1) * limit)
   const data = rows.map(map)
-  const { page: _page, ...qs } = options.qs
+  const qs = { ...options.qs }
+  delete qs.page
   return {
     data,
     from: data.length ? (page - 1) * limit + 1 : null,
@@ -121,7 +138,11 @@ export async function paginate<Row>(
  * Case-insensitive "contains" on one or more columns (any of them), with the
  * user's `%` and `_` matched literally, on SQLite and PostgreSQL alike.
  */
-export function whereContains(query: DatabaseQueryBuilderContract<any>, columns: string[], value: string) {
+export function whereContains(
+  query: DatabaseQueryBuilderContract<any>,
+  columns: string[],
+  value: string
+) {
   const term = `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
   const operator = query.client.dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
   return query.where((group) => {

@@ -9,7 +9,10 @@ import type { AppliedFilter, ExportColumn } from '#queries/datatable'
  * of a row, and the columns its exports print. The list page, its
  * `/datatable` JSON and its PDF/Excel exports are all served from it.
  */
-export interface ListDefinition<Filters extends { search?: string; limit?: number; page?: number }, Row> {
+export interface ListDefinition<
+  Filters extends { search?: string; limit?: number; page?: number },
+  Row,
+> {
   title: string
   fileName: string
   /** Permission needed to read the list and its exports. */

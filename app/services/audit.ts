@@ -35,7 +35,8 @@ export async function audit(actor: Actor, entry: AuditEntry, trx?: TransactionCl
       role: actor.user ? actor.user.roles.join(',') : null,
       action: entry.action,
       subjectType: entry.subjectType ?? null,
-      subjectId: entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
+      subjectId:
+        entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
       changesFrom: entry.from ?? null,
       changesTo: entry.to ?? null,
       reason: entry.reason ?? null,

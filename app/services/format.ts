@@ -31,7 +31,11 @@ export function formatDateTime(value: DateTime | Date | string | null | undefine
 function toDateTime(value: DateTime | Date | string | null | undefined) {
   if (!value) return null
   const date =
-    value instanceof DateTime ? value : value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(value)
+    value instanceof DateTime
+      ? value
+      : value instanceof Date
+        ? DateTime.fromJSDate(value)
+        : DateTime.fromISO(value)
   return date.isValid ? date.setZone(LAB_TIMEZONE).setLocale('id') : null
 }
 

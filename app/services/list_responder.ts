@@ -66,7 +66,13 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
     ctx.response.header('Content-Disposition', `inline; filename="${list.fileName}-${stamp}.pdf"`)
     return ctx.response.stream(tablePdf(document))
   }
-  ctx.response.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  ctx.response.header('Content-Disposition', `attachment; filename="${list.fileName}-${stamp}.xlsx"`)
+  ctx.response.header(
+    'Content-Type',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  )
+  ctx.response.header(
+    'Content-Disposition',
+    `attachment; filename="${list.fileName}-${stamp}.xlsx"`
+  )
   return ctx.response.stream(tableXlsx(document))
 }

@@ -38,9 +38,24 @@ export type MenuSection = {
   items: VisibleMenuItem[]
 }
 
-const DASHBOARD: MenuItem = { label: 'Dashboard', href: '/dashboard', icon: 'dashboard', permission: 'dashboard.view' }
-const INCOMING: MenuItem = { label: 'Alat Datang', href: '/internal', icon: 'incoming', permission: 'internal.view' }
-const INSITU: MenuItem = { label: 'Insitu', href: '/insitu', icon: 'insitu', permission: 'insitu.view' }
+const DASHBOARD: MenuItem = {
+  label: 'Dashboard',
+  href: '/dashboard',
+  icon: 'dashboard',
+  permission: 'dashboard.view',
+}
+const INCOMING: MenuItem = {
+  label: 'Alat Datang',
+  href: '/internal',
+  icon: 'incoming',
+  permission: 'internal.view',
+}
+const INSITU: MenuItem = {
+  label: 'Insitu',
+  href: '/insitu',
+  icon: 'insitu',
+  permission: 'insitu.view',
+}
 const INVENTORY_HREF = '/fasyankes/inventory'
 
 export const STAFF_MENU: MenuItem[] = [
@@ -95,7 +110,9 @@ const FACILITY_MENU: { title: string | null; items: MenuItem[] }[] = [
   { title: 'Layanan Kalibrasi', items: [INCOMING, INSITU] },
   {
     title: 'Laporan',
-    items: [{ label: 'Inventory', href: INVENTORY_HREF, icon: 'inventory', permission: 'inventory.view' }],
+    items: [
+      { label: 'Inventory', href: INVENTORY_HREF, icon: 'inventory', permission: 'inventory.view' },
+    ],
   },
 ]
 
@@ -112,7 +129,10 @@ function visible(items: MenuItem[], user: User): VisibleMenuItem[] {
 
 export function menuFor(user: User): MenuSection[] {
   if (user.isFacility) {
-    return FACILITY_MENU.map((section) => ({ title: section.title, items: visible(section.items, user) }))
+    return FACILITY_MENU.map((section) => ({
+      title: section.title,
+      items: visible(section.items, user),
+    }))
   }
   return [{ title: null, items: visible(STAFF_MENU, user) }]
 }

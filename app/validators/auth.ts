@@ -13,10 +13,6 @@ const NEW_PASSWORD_MIN = 8
  */
 export const passwordValidator = vine.create({
   old_password: vine.string().minLength(1).maxLength(128),
-  new_password: vine
-    .string()
-    .minLength(NEW_PASSWORD_MIN)
-    .maxLength(128)
-    .notSameAs('old_password'),
+  new_password: vine.string().minLength(NEW_PASSWORD_MIN).maxLength(128).notSameAs('old_password'),
   password_confirmation: vine.string().maxLength(128).sameAs('new_password'),
 })

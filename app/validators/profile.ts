@@ -1,7 +1,11 @@
 import vine from '@vinejs/vine'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
 
-const phone = () => vine.string().trim().regex(/^[0-9+()\- ]{6,30}$/)
+const phone = () =>
+  vine
+    .string()
+    .trim()
+    .regex(/^[0-9+()\- ]{6,30}$/)
 
 export const staffProfileValidator = vine.withMetaData<{ userId: number }>().create({
   name: vine.string().trim().minLength(3).maxLength(150),
@@ -9,7 +13,10 @@ export const staffProfileValidator = vine.withMetaData<{ userId: number }>().cre
     .string()
     .trim()
     .regex(/^[0-9]{8,30}$/)
-    .unique({ table: 'users', column: 'nip', filter: (db, _value, field) => {
+    .unique({
+      table: 'users',
+      column: 'nip',
+      filter: (db, _value, field) => {
         db.whereNot('id', field.meta.userId)
       },
     })
@@ -34,7 +41,10 @@ export const facilityProfileValidator = vine.withMetaData<{ userId: number }>().
         db.where('province_code', String(field.parent.province ?? ''))
       },
     }),
-  category_id: vine.number().withoutDecimals().exists({ table: 'fasyankes_categories', column: 'id' }),
+  category_id: vine
+    .number()
+    .withoutDecimals()
+    .exists({ table: 'fasyankes_categories', column: 'id' }),
   class_id: vine.number().withoutDecimals().exists({ table: 'fasyankes_classes', column: 'id' }),
   pic_name: vine.string().trim().minLength(3).maxLength(150),
   pic_phone: phone(),
@@ -44,7 +54,10 @@ export const facilityProfileValidator = vine.withMetaData<{ userId: number }>().
     .toLowerCase()
     .email()
     .maxLength(254)
-    .unique({ table: 'users', column: 'email', filter: (db, _value, field) => {
+    .unique({
+      table: 'users',
+      column: 'email',
+      filter: (db, _value, field) => {
         db.whereNot('id', field.meta.userId)
       },
     }),

@@ -18,7 +18,12 @@ export default class extends BaseSchema {
       table.string('type', 10).notNullable()
       table.string('province_code', 2).nullable().references('code').inTable('provinces')
       table.string('city_code', 5).nullable().references('code').inTable('regencies')
-      table.integer('category_id').unsigned().nullable().references('id').inTable('fasyankes_categories')
+      table
+        .integer('category_id')
+        .unsigned()
+        .nullable()
+        .references('id')
+        .inTable('fasyankes_categories')
       table.integer('class_id').unsigned().nullable().references('id').inTable('fasyankes_classes')
       table.string('pic', 150).nullable()
       table.string('pic_phone', 30).nullable()

@@ -48,7 +48,8 @@ export default class extends BaseSchema {
   async down() {
     this.schema.dropTable('audit_logs')
     this.defer(async (db) => {
-      if (db.dialect.name === 'postgres') await db.rawQuery('DROP FUNCTION IF EXISTS audit_logs_append_only()')
+      if (db.dialect.name === 'postgres')
+        await db.rawQuery('DROP FUNCTION IF EXISTS audit_logs_append_only()')
     })
   }
 }

@@ -30,11 +30,18 @@ export const FASYANKES_CLASSES = [
 export async function seedReferenceData() {
   const [provinces, regencies] = await Promise.all([getProvinces(), getRegencies()])
   await db.transaction(async (trx) => {
-    const knownProvinces = new Set((await trx.from('provinces').select('code')).map((row) => row.code))
+    const values = async (table: string, column: string) => {
+      const rows = await trx.from(table).select(column)
+      return new Set(rows.map((row) => row[column]))
+    }
+    const knownProvinces = await values('provinces', 'code')
     const newProvinces = provinces.filter((p) => !knownProvinces.has(p.code))
-    if (newProvinces.length) await trx.table('provinces').multiInsert(newProvinces.map(({ code, name }) => ({ code, name })))
+    if (newProvinces.length)
+      await trx
+        .table('provinces')
+        .multiInsert(newProvinces.map(({ code, name }) => ({ code, name })))
 
-    const knownRegencies = new Set((await trx.from('regencies').select('code')).map((row) => row.code))
+    const knownRegencies = await values('regencies', 'code')
     const newRegencies = regencies
       .filter((r) => !knownRegencies.has(r.code))
       .map((r) => ({ code: r.code, province_code: r.province_code, name: r.name }))
@@ -46,7 +53,7 @@ export async function seedReferenceData() {
       ['fasyankes_categories', FASYANKES_CATEGORIES],
       ['fasyankes_classes', FASYANKES_CLASSES],
     ] as const) {
-      const known = new Set((await trx.from(table).select('name')).map((row) => row.name))
+      const known = await values(table, 'name')
       const missing = names.filter((name) => !known.has(name))
       if (missing.length) await trx.table(table).multiInsert(missing.map((name) => ({ name })))
     }

@@ -15,7 +15,8 @@ export const LABELS = {
   exportPdf: 'Cetak PDF',
   exportExcel: 'Unduh Excel',
   rowsPerPage: 'Baris per halaman',
-  showing: (from: number, to: number, total: number) => `Menampilkan ${from}-${to} dari ${total} data`,
+  showing: (from: number, to: number, total: number) =>
+    `Menampilkan ${from}-${to} dari ${total} data`,
   filters: 'Filter',
   resetFilters: 'Hapus filter',
   details: 'Detail',

@@ -4,7 +4,11 @@ import User from '#models/user'
 import { audit, type Actor } from '#services/audit'
 
 /** Returns false, changing nothing, when the old password is wrong. */
-export async function changePassword(actor: Actor & { user: User }, oldPassword: string, newPassword: string) {
+export async function changePassword(
+  actor: Actor & { user: User },
+  oldPassword: string,
+  newPassword: string
+) {
   return db.transaction(async (trx) => {
     const user = await User.findOrFail(actor.user.id, { client: trx })
     if (!(await hash.verify(user.password, oldPassword))) return false

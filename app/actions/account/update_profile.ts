@@ -11,11 +11,23 @@ type FacilityProfile = Infer<typeof facilityProfileValidator>
 export async function updateStaffProfile(actor: Actor & { user: User }, input: StaffProfile) {
   await db.transaction(async (trx) => {
     const user = await User.findOrFail(actor.user.id, { client: trx })
-    const after = { name: input.name, nip: input.nip ?? null, rank: input.rank ?? null, position: input.position ?? null }
-    const diff = changes({ name: user.name, nip: user.nip, rank: user.rank, position: user.position }, after)
+    const after = {
+      name: input.name,
+      nip: input.nip ?? null,
+      rank: input.rank ?? null,
+      position: input.position ?? null,
+    }
+    const diff = changes(
+      { name: user.name, nip: user.nip, rank: user.rank, position: user.position },
+      after
+    )
     if (!diff.changed) return
     await user.merge(after).save()
-    await audit(actor, { action: 'profile.update', subjectType: 'user', subjectId: user.id, ...diff }, trx)
+    await audit(
+      actor,
+      { action: 'profile.update', subjectType: 'user', subjectId: user.id, ...diff },
+      trx
+    )
   })
 }
 
@@ -54,6 +66,10 @@ export async function updateFacilityProfile(actor: Actor & { user: User }, input
       })
       .save()
     await user.merge({ email: input.email, name: input.name }).save()
-    await audit(actor, { action: 'profile.update', subjectType: 'fasyankes', subjectId: facility.id, ...diff }, trx)
+    await audit(
+      actor,
+      { action: 'profile.update', subjectType: 'fasyankes', subjectId: facility.id, ...diff },
+      trx
+    )
   })
 }

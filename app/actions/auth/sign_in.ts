@@ -17,7 +17,11 @@ type SignInResult =
  * with the right password. Every attempt is audited.
  */
 export async function signIn(email: string, password: string, ip: string): Promise<SignInResult> {
-  const attempts = limiter.use({ requests: MAX_FAILED_SIGN_INS, duration: '1 min', blockDuration: '1 min' })
+  const attempts = limiter.use({
+    requests: MAX_FAILED_SIGN_INS,
+    duration: '1 min',
+    blockDuration: '1 min',
+  })
   const key = `sign_in_${email.toLowerCase()}_${ip}`
 
   if ((await attempts.remaining(key)) <= 0 || (await attempts.isBlocked(key))) {

@@ -36,7 +36,13 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
   title: 'Data Master Petugas',
   fileName: 'data-petugas',
   permission: 'officer.view',
-  validator: vine.create({ ...baseFilterSchema, name: text(), nip: text(), rank: text(), position: text() }),
+  validator: vine.create({
+    ...baseFilterSchema,
+    name: text(),
+    nip: text(),
+    rank: text(),
+    position: text(),
+  }),
 
   query(filters) {
     const query = db
@@ -45,7 +51,8 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
       .whereNull('fasyankes_id')
       .orderBy('name')
       .orderBy('id')
-    if (filters.search) whereContains(query, ['name', 'nip', 'rank', 'position', 'email'], filters.search)
+    if (filters.search)
+      whereContains(query, ['name', 'nip', 'rank', 'position', 'email'], filters.search)
     for (const [key] of COLUMN_FILTERS) {
       const value = filters[key]
       if (value) whereContains(query, [key], value)

@@ -5,7 +5,9 @@ import FasyankesClass from '#models/fasyankes_class'
 /** Choices for a facility form: provinces carrying their cities, categories and classes. */
 export async function facilityFormOptions() {
   const [provinces, categories, classes] = await Promise.all([
-    Province.query().preload('regencies', (q) => q.orderBy('name')).orderBy('name'),
+    Province.query()
+      .preload('regencies', (q) => q.orderBy('name'))
+      .orderBy('name'),
     FasyankesCategory.query().orderBy('name'),
     FasyankesClass.query().orderBy('name'),
   ])
