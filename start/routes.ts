@@ -19,6 +19,13 @@ router
   })
   .use(middleware.guest())
 
+// Public tariff simulation (linked from the login screen); its screen comes with the simulation issue.
+router
+  .get('/simulation', ({ inertia }) =>
+    inertia.render('pending_module', { title: 'Simulasi Tarif' })
+  )
+  .as('simulation')
+
 router.get('/auth/logout', [SessionController, 'destroy']).as('session.destroy')
 
 /** Signed-in pages every role may open. */

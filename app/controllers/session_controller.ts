@@ -31,7 +31,7 @@ export default class SessionController {
     }
 
     await auth.use('web').login(result.user)
-    session.flash('success', `Selamat datang, ${result.user.name}.`)
+    session.flash('success', `Selamat datang, ${result.user.name}`)
     return response.redirect(homePathFor(result.user))
   }
 

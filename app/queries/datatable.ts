@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import { searchExpression } from '#database/search_index'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -134,6 +135,11 @@ export async function paginate<Row>(
   }
 }
 
+/** `%value%` with the user's `%`, `_` and `\\` matched literally. */
+function likeTerm(value: string) {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
 /**
  * Case-insensitive "contains" on one or more columns (any of them), with the
  * user's `%` and `_` matched literally, on SQLite and PostgreSQL alike.
@@ -143,11 +149,35 @@ export function whereContains(
   columns: string[],
   value: string
 ) {
-  const term = `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  const term = likeTerm(value)
   const operator = query.client.dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
   return query.where((group) => {
     for (const column of columns) {
       group.orWhereRaw(`?? ${operator} ? ESCAPE '\\'`, [column, term])
     }
   })
+}
+
+/**
+ * The search box on a list backed by a search index (database/search_index.ts):
+ * the FTS5 trigram table on SQLite (terms of 3+ characters; shorter ones fall
+ * back to LIKE), the pg_trgm expression index on PostgreSQL.
+ */
+export function whereSearch(
+  query: DatabaseQueryBuilderContract<any>,
+  table: string,
+  columns: string[],
+  value: string
+) {
+  const term = value.trim()
+  if (query.client.dialect.name === 'postgres') {
+    return query.whereRaw(`${searchExpression(columns)} LIKE ? ESCAPE '\\'`, [
+      likeTerm(term.toLowerCase()),
+    ])
+  }
+  if (term.length < 3) return whereContains(query, columns, term)
+  const phrase = `"${term.replaceAll('"', '""')}"`
+  return query.whereIn(`${table}.id`, (search) =>
+    search.from(`${table}_search`).select('rowid').whereRaw(`${table}_search MATCH ?`, [phrase])
+  )
 }

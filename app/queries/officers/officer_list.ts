@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
-import { baseFilterSchema, whereContains } from '#queries/datatable'
+import { baseFilterSchema, whereContains, whereSearch } from '#queries/datatable'
+import { OFFICER_SEARCH_COLUMNS } from '#database/search_columns'
 import { defineList } from '#queries/list_definition'
 
 export interface OfficerFilters {
@@ -51,8 +52,7 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
       .whereNull('fasyankes_id')
       .orderBy('name')
       .orderBy('id')
-    if (filters.search)
-      whereContains(query, ['name', 'nip', 'rank', 'position', 'email'], filters.search)
+    if (filters.search) whereSearch(query, 'users', OFFICER_SEARCH_COLUMNS, filters.search)
     for (const [key] of COLUMN_FILTERS) {
       const value = filters[key]
       if (value) whereContains(query, [key], value)

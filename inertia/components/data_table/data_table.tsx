@@ -107,7 +107,7 @@ export function DataTable<Row>({
             className={cn(controlClass(), 'pl-9')}
           />
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
           {LABELS.rowsPerPage}
           <select
             aria-label={LABELS.rowsPerPage}

@@ -1,0 +1,2 @@
+/** Columns each list's search box looks in; the search index and the query share them. */
+export const OFFICER_SEARCH_COLUMNS = ['name', 'nip', 'rank', 'position', 'email']
