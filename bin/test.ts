@@ -1,8 +1,33 @@
 process.env.NODE_ENV = 'test'
 
 import 'reflect-metadata'
+import { rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
+
+/**
+ * Each run gets its own port and SQLite file unless told otherwise, so tests
+ * can run beside a dev server or another test run.
+ */
+function listenOn(port: number) {
+  return new Promise<number | null>((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(null))
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo
+      server.close(() => resolve(bound))
+    })
+  })
+}
+process.env.PORT ??= String((await listenOn(3334)) ?? (await listenOn(0)))
+const ownDatabase = !process.env.SQLITE_PATH
+process.env.SQLITE_PATH ??= `tmp/test-${process.pid}.sqlite3`
+const removeOwnDatabase = async () => {
+  if (!ownDatabase) return
+  for (const suffix of ['', '-wal', '-shm'])
+    await rm(`${process.env.SQLITE_PATH}${suffix}`, { force: true })
+}
 
 const APP_ROOT = new URL('../', import.meta.url)
 const IMPORTER = (filePath: string) =>
@@ -27,7 +52,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       ...app.rcFile.tests,
       ...config,
       setup: runnerHooks.setup,
-      teardown: runnerHooks.teardown.concat([() => app.terminate()]),
+      teardown: runnerHooks.teardown.concat([() => app.terminate(), removeOwnDatabase]),
     })
   })
   .run(() => run())

@@ -3,6 +3,8 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
+// Models declare their columns themselves; no generated schema classes.
+const schemaGeneration = { enabled: false }
 
 function pgConnection() {
   const url = env.get('DATABASE_URL')
@@ -26,6 +28,7 @@ export default defineConfig({
       connection: { filename: app.makePath(env.get('SQLITE_PATH', 'tmp/kalibra.sqlite3')) },
       useNullAsDefault: true,
       migrations,
+      schemaGeneration,
       // WAL lets readers and the writer work at once and keeps writes fast.
       pool: {
         afterCreate: (conn: any, done: (error: Error | null, conn: any) => void) => {
@@ -40,6 +43,7 @@ export default defineConfig({
       client: 'pg',
       connection: pgConnection(),
       migrations,
+      schemaGeneration,
       pool: { min: 1, max: 10 },
     },
   },

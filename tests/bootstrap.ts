@@ -35,12 +35,17 @@ export const plugins: Config['plugins'] = [
 /**
  * One database for the whole run: migrated from scratch, then loaded with the
  * reference and demo data every test can rely on. Each test that writes wraps
- * itself in a global transaction (see tests/helpers/database.ts).
+ * itself in a global transaction.
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
     async () => {
-      await testUtils.db().migrate()
+      // Start from an empty schema even if an earlier run was interrupted.
+      const ace = await app.container.make('ace')
+      for (const command of ['migration:reset', 'migration:run']) {
+        const run = await ace.exec(command, ['--force', '--compact-output'])
+        if (run.exitCode) throw run.error ?? new Error(`${command} failed`)
+      }
       const { seedReferenceData } = await import('#database/seeders/reference_data')
       const { seedDemoData } = await import('#database/seeders/demo_data')
       await seedReferenceData()
