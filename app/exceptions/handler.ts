@@ -2,6 +2,12 @@ import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 
+const CSRF_MESSAGE = 'Sesi formulir sudah kedaluwarsa. Muat ulang halaman, lalu coba lagi.'
+
+function isCode(error: unknown, code: string) {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code
+}
+
 export default class HttpExceptionHandler extends ExceptionHandler {
   /** Stack traces only on a developer's machine, never in production or tests. */
   protected debug = app.inDev
@@ -17,7 +23,17 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: unknown, ctx: HttpContext) {
+    if (isCode(error, 'E_BAD_CSRF_TOKEN')) return this.expiredForm(ctx)
     return super.handle(error, ctx)
+  }
+
+  /** A write without a valid CSRF token changes nothing and says so in Indonesian. */
+  private expiredForm({ request, response, session }: HttpContext) {
+    if (request.accepts(['html', 'json']) === 'json' || !session) {
+      return response.status(403).send({ message: CSRF_MESSAGE })
+    }
+    session.flash('error', CSRF_MESSAGE)
+    return response.redirect().back()
   }
 
   async report(error: unknown, ctx: HttpContext) {

@@ -53,13 +53,12 @@ export interface Paginated<Row> {
   links: PageLink[]
 }
 
-/** Filter values straight from the query string, with unusable values dropped rather than rejected. */
+/** Query-string values as single trimmed strings; empty ones are left out. The validator judges the rest. */
 export function cleanQuery(qs: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(qs)) {
     const first = Array.isArray(value) ? value[0] : value
-    if (typeof first === 'string' && first.trim() !== '' && first.length <= 200)
-      out[key] = first.trim()
+    if (typeof first === 'string' && first.trim() !== '') out[key] = first.trim()
   }
   return out
 }
