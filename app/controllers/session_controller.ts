@@ -24,7 +24,6 @@ export default class SessionController {
     }
 
     if (result.status === 'invalid') {
-      session.flash('error', INVALID_CREDENTIALS)
       session.flashErrors({ email: INVALID_CREDENTIALS })
       session.flashOnly(['email'])
       return response.redirect().back()
