@@ -1,2 +1,3 @@
 /** Columns each list's search box looks in; the search index and the query share them. */
 export const OFFICER_SEARCH_COLUMNS = ['name', 'nip', 'rank', 'position', 'email']
+export const ALKES_SEARCH_COLUMNS = ['name', 'alkes_code', 'mk_code', 'aspak_code', 'category']

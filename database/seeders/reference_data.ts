@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { getProvinces, getRegencies } from 'idn-area-data'
+import { UNIT_NAMES } from '#enums/master_data'
 
 export const FASYANKES_CATEGORIES = [
   'Rumah Sakit',
@@ -24,7 +25,7 @@ export const FASYANKES_CLASSES = [
 /**
  * Reference data every installation needs, production included: all provinces
  * and regencies/cities with their Kemendagri codes (from idn-area-data), and
- * the facility categories and classes. Safe to run again: it only adds what is
+ * the facility categories and classes, the calibrator units. Safe to run again: it only adds what is
  * missing.
  */
 export async function seedReferenceData() {
@@ -52,6 +53,7 @@ export async function seedReferenceData() {
     for (const [table, names] of [
       ['fasyankes_categories', FASYANKES_CATEGORIES],
       ['fasyankes_classes', FASYANKES_CLASSES],
+      ['units', UNIT_NAMES],
     ] as const) {
       const known = await values(table, 'name')
       const missing = names.filter((name) => !known.has(name))

@@ -1,0 +1,70 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import type { AlkesLaboratory } from '#enums/master_data'
+
+const bool = { consume: (value: unknown) => Boolean(Number(value)) }
+
+export default class Alkes extends BaseModel {
+  static table = 'alkes'
+
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare name: string
+
+  @column()
+  declare laboratory: AlkesLaboratory
+
+  @column()
+  declare category: string | null
+
+  /** Tariff in whole rupiah. */
+  @column({ consume: (value) => Number(value) })
+  declare price: number
+
+  @column()
+  declare minuteEstimation: number
+
+  @column()
+  declare alkesCode: string
+
+  @column()
+  declare mkCode: string | null
+
+  @column()
+  declare aspakCode: string | null
+
+  @column()
+  declare certificateNumber: string | null
+
+  @column()
+  declare totalPage: number | null
+
+  @column()
+  declare recalibrationMonths: number
+
+  @column(bool)
+  declare isTuntungSeharian: boolean
+
+  @column(bool)
+  declare isInternal: boolean
+
+  @column(bool)
+  declare isInsitu: boolean
+
+  @column(bool)
+  declare pengujianIsKan: boolean
+
+  @column(bool)
+  declare kalibrasiIsKan: boolean
+
+  @column(bool)
+  declare hasLaikDescription: boolean
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}
