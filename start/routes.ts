@@ -1,12 +1,57 @@
 import router from '@adonisjs/core/services/router'
+import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
 import type { Permission } from '#enums/permissions'
+import type { ListDefinition } from '#queries/list_definition'
+import type { BatchDefinition } from '#batch/batch_definition'
+import { officerList } from '#queries/officers/officer_list'
+import { fasyankesList } from '#queries/fasyankes/fasyankes_list'
+import { alkesList } from '#queries/alkes/alkes_list'
+import { calibratorList } from '#queries/calibrators/calibrator_list'
+import { officerBatch } from '#batch/officer_batch'
+import { fasyankesBatch } from '#batch/fasyankes_batch'
+import { alkesBatch } from '#batch/alkes_batch'
+import { calibratorBatch } from '#batch/calibrator_batch'
+import { respondWithDatatable, respondWithExport } from '#services/list_responder'
 
 const SessionController = () => import('#controllers/session_controller')
 const ProfileController = () => import('#controllers/profile_controller')
 const PasswordController = () => import('#controllers/password_controller')
 const DashboardController = () => import('#controllers/dashboard_controller')
 const OfficersController = () => import('#controllers/officers_controller')
+const FasyankesController = () => import('#controllers/fasyankes_controller')
+const AlkesController = () => import('#controllers/alkes_controller')
+const CalibratorsController = () => import('#controllers/calibrators_controller')
+
+const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
+
+/** `{prefix}/datatable` and `{prefix}/print/pdf|excel`, all served by one list definition. */
+function listRoutes(prefix: string, list: ListDefinition<any, any>) {
+  router
+    .group(() => {
+      router.get(`${prefix}/datatable`, (ctx: HttpContext) => respondWithDatatable(ctx, list))
+      router.get(`${prefix}/print/pdf`, (ctx: HttpContext) => respondWithExport(ctx, list, 'pdf'))
+      router.get(`${prefix}/print/excel`, (ctx: HttpContext) =>
+        respondWithExport(ctx, list, 'excel')
+      )
+    })
+    .use(guarded(list.permission))
+}
+
+/** `{prefix}/batch/edit`, its format file and the upload, guarded by the list's edit permission. */
+function batchRoutes(batch: BatchDefinition) {
+  const handle = (action: 'edit' | 'format' | 'update') => async (ctx: HttpContext) => {
+    const { default: BatchController } = await import('#controllers/batch_controller')
+    return new BatchController(batch)[action](ctx)
+  }
+  router
+    .group(() => {
+      router.get(`${batch.path}/batch/edit`, handle('edit'))
+      router.get(`${batch.path}/batch/edit/format`, handle('format'))
+      router.post(`${batch.path}/batch/update`, handle('update'))
+    })
+    .use(guarded(batch.permission))
+}
 
 router.get('/', async ({ auth, response }) =>
   response.redirect(auth.user ? '/dashboard' : '/login')
@@ -38,23 +83,79 @@ router
   })
   .use(middleware.auth())
 
-const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
-
 router
   .get('/dashboard', [DashboardController, 'index'])
   .as('dashboard')
   .use(guarded('dashboard.view'))
 
+/** Officers (spec part 1: Officers). */
+router
+  .get('/officer', [OfficersController, 'index'])
+  .as('officer.index')
+  .use(guarded('officer.view'))
+listRoutes('/officer', officerList)
+batchRoutes(officerBatch)
 router
   .group(() => {
-    router.get('/', [OfficersController, 'index']).as('index')
-    router.get('/datatable', [OfficersController, 'datatable']).as('datatable')
-    router.get('/print/pdf', [OfficersController, 'pdf']).as('print.pdf')
-    router.get('/print/excel', [OfficersController, 'excel']).as('print.excel')
+    router.get('/officer/create', [OfficersController, 'create']).as('officer.create')
+    router.post('/officer/store', [OfficersController, 'store']).as('officer.store')
+    router.get('/officer/:id/edit', [OfficersController, 'edit']).as('officer.edit')
+    router.put('/officer/:id/update', [OfficersController, 'update']).as('officer.update')
+    router.get('/officer/:id/role', [OfficersController, 'editRoles']).as('officer.role')
+    router.put('/officer/:id/role', [OfficersController, 'updateRoles']).as('officer.role.update')
   })
-  .prefix('/officer')
-  .as('officer')
-  .use(guarded('officer.view'))
+  .where('id', router.matchers.number())
+  .use(guarded('officer.edit'))
+
+/** Facilities (spec part 1: Master data: facilities). */
+router
+  .get('/fasyankes/data', [FasyankesController, 'index'])
+  .as('fasyankes.index')
+  .use(guarded('fasyankes.view'))
+listRoutes('/fasyankes/data', fasyankesList)
+batchRoutes(fasyankesBatch)
+router
+  .group(() => {
+    router.get('/fasyankes/data/create', [FasyankesController, 'create']).as('fasyankes.create')
+    router.post('/fasyankes/data/store', [FasyankesController, 'store']).as('fasyankes.store')
+    router.get('/fasyankes/data/:id/edit', [FasyankesController, 'edit']).as('fasyankes.edit')
+    router.put('/fasyankes/data/:id/update', [FasyankesController, 'update']).as('fasyankes.update')
+  })
+  .where('id', router.matchers.number())
+  .use(guarded('fasyankes.edit'))
+
+/** Device types (spec part 1: Master data: devices). */
+router.get('/alkes/data', [AlkesController, 'index']).as('alkes.index').use(guarded('alkes.view'))
+listRoutes('/alkes/data', alkesList)
+batchRoutes(alkesBatch)
+router
+  .group(() => {
+    router.get('/alkes/data/create', [AlkesController, 'create']).as('alkes.create')
+    router.post('/alkes/data/store', [AlkesController, 'store']).as('alkes.store')
+    router.get('/alkes/data/:id/edit', [AlkesController, 'edit']).as('alkes.edit')
+    router.put('/alkes/data/:id/update', [AlkesController, 'update']).as('alkes.update')
+  })
+  .where('id', router.matchers.number())
+  .use(guarded('alkes.edit'))
+
+/** Calibrators (spec part 1: Master data: calibrators). */
+router
+  .get('/calibrator/data', [CalibratorsController, 'index'])
+  .as('calibrator.index')
+  .use(guarded('calibrator.view'))
+listRoutes('/calibrator/data', calibratorList)
+batchRoutes(calibratorBatch)
+router
+  .group(() => {
+    router.get('/calibrator/data/create', [CalibratorsController, 'create']).as('calibrator.create')
+    router.post('/calibrator/data/store', [CalibratorsController, 'store']).as('calibrator.store')
+    router.get('/calibrator/data/:id/edit', [CalibratorsController, 'edit']).as('calibrator.edit')
+    router
+      .put('/calibrator/data/:id/update', [CalibratorsController, 'update'])
+      .as('calibrator.update')
+  })
+  .where('id', router.matchers.number())
+  .use(guarded('calibrator.edit'))
 
 /**
  * Menu entries whose screens arrive with later issues. They are guarded like
@@ -63,11 +164,8 @@ router
 const PENDING: [string, Permission, string][] = [
   ['/internal', 'internal.view', 'Permintaan Alat Datang'],
   ['/insitu', 'insitu.view', 'Permintaan Insitu'],
-  ['/fasyankes/data', 'fasyankes.view', 'Data Fasyankes'],
   ['/fasyankes/map', 'fasyankes.view', 'Persebaran Fasyankes'],
   ['/fasyankes/inventory', 'inventory.view', 'Data Inventory Fasyankes'],
-  ['/alkes/data', 'alkes.view', 'Data Alkes'],
-  ['/calibrator/data', 'calibrator.view', 'Data Kalibrator'],
   ['/calibrator/stock', 'calibrator.view', 'Monitoring Stok Kalibrator'],
   ['/calibrator/loan', 'calibrator.view', 'Peminjaman Kalibrator'],
   ['/report/service', 'report.view', 'Laporan Layanan'],

@@ -12,7 +12,10 @@ export const UNIT_NAMES = ['PK', 'UKPR', 'SARPRAS', 'PDP'] as const
 
 export const CALIBRATOR_CONDITIONS = ['Good', 'Bad'] as const
 export type CalibratorCondition = (typeof CALIBRATOR_CONDITIONS)[number]
-export const CONDITION_LABELS: Record<CalibratorCondition, string> = { Good: 'Baik', Bad: 'Tidak Baik' }
+export const CONDITION_LABELS: Record<CalibratorCondition, string> = {
+  Good: 'Baik',
+  Bad: 'Tidak Baik',
+}
 
 export const TYPE_MODEL_CATEGORIES = ['Tipe', 'Model'] as const
 

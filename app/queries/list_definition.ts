@@ -18,10 +18,10 @@ export interface ListDefinition<
   /** Permission needed to read the list and its exports. */
   permission: Permission
   validator: VineValidator<any, any>
-  query(filters: Filters, user: User): DatabaseQueryBuilderContract<any>
+  query(filters: Filters, user?: User): DatabaseQueryBuilderContract<any>
   row(raw: Record<string, any>): Row
   columns: ExportColumn<Row>[]
-  describeFilters(filters: Filters): AppliedFilter[]
+  describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
 }
 
 export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(

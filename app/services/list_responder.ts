@@ -55,7 +55,7 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
   if (!read) return
   const document = {
     title: list.title,
-    filters: list.describeFilters(read.filters),
+    filters: await list.describeFilters(read.filters),
     printedAt: formatDateTime(labNow()),
     columns: list.columns,
     rows: rowsOf(list.query(read.filters, ctx.auth.user!), list.row),

@@ -15,7 +15,9 @@ export const PAGE_SIZES = [5, 10, 20, 50, 100]
 const SKELETON_ROWS = 10
 
 export interface ColumnFilter {
-  type: 'text' | 'select'
+  /** Query parameter name; the column key by default. */
+  key?: string
+  type: 'text' | 'select' | 'number'
   placeholder?: string
   options?: { value: string; label: string }[]
 }
@@ -60,7 +62,7 @@ export function DataTable<Row>({
     () => columns.filter((column) => !column.roles || column.roles.some((role) => roles.includes(role))),
     [columns, roles]
   )
-  const filterKeys = visibleColumns.filter((c) => c.filter).map((c) => c.key)
+  const filterKeys = visibleColumns.filter((c) => c.filter).map(filterKeyOf)
   const { state, effective, query, actions: table } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys)
   const [expanded, setExpanded] = useState<Record<string, boolean>>({})
   const result = query.data
@@ -136,7 +138,7 @@ export function DataTable<Row>({
       {filterKeys.length > 0 && (
         <div className="grid gap-2 border-b border-slate-200 p-3 sm:grid-cols-2 md:hidden dark:border-slate-800">
           {visibleColumns.filter((c) => c.filter).map((column) => (
-            <FilterInput key={column.key} column={column} value={state.filters[column.key] ?? ''} onChange={(v) => table.setFilter(column.key, v)} />
+            <FilterInput key={column.key} column={column} value={state.filters[filterKeyOf(column)] ?? ''} onChange={(v) => table.setFilter(filterKeyOf(column), v)} />
           ))}
         </div>
       )}
@@ -160,7 +162,7 @@ export function DataTable<Row>({
                 {visibleColumns.map((column) => (
                   <th key={column.key} className="px-3 pb-2 font-normal normal-case">
                     {column.filter && (
-                      <FilterInput column={column} value={state.filters[column.key] ?? ''} onChange={(v) => table.setFilter(column.key, v)} compact />
+                      <FilterInput column={column} value={state.filters[filterKeyOf(column)] ?? ''} onChange={(v) => table.setFilter(filterKeyOf(column), v)} compact />
                     )}
                   </th>
                 ))}
@@ -256,6 +258,10 @@ export function DataTable<Row>({
   )
 }
 
+function filterKeyOf<Row>(column: Column<Row>) {
+  return column.filter?.key ?? column.key
+}
+
 function ErrorMessage({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="space-y-2">
@@ -284,7 +290,8 @@ function FilterInput<Row>({ column, value, onChange, compact }: { column: Column
   }
   return (
     <input
-      type="text"
+      type={column.filter?.type === 'number' ? 'number' : 'text'}
+      min={column.filter?.type === 'number' ? 0 : undefined}
       aria-label={label}
       placeholder={column.filter?.placeholder ?? column.header}
       value={value}

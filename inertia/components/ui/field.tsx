@@ -1,3 +1,4 @@
+import type React from 'react'
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { cn } from '~/lib/cn'
 
@@ -82,5 +83,57 @@ export function SelectField({
         </select>
       )}
     </Field>
+  )
+}
+
+export function TextAreaField({
+  label,
+  error,
+  maxLength,
+  value,
+  ...props
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; value: string }) {
+  const length = value.length
+  const nearLimit = maxLength !== undefined && length > maxLength * 0.9
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={maxLength !== undefined ? <span className={nearLimit ? 'text-amber-600' : undefined}>{`${length}/${maxLength}`}</span> : undefined}
+    >
+      {(id, describedBy) => (
+        <textarea id={id} aria-invalid={!!error} aria-describedby={describedBy} className={controlClass(!!error)} maxLength={maxLength} value={value} rows={3} {...props} />
+      )}
+    </Field>
+  )
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  error,
+  name,
+}: {
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  error?: string
+  name?: string
+}) {
+  return (
+    <div>
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+        />
+        {label}
+      </label>
+      {error && <p className="text-xs text-red-600">{error}</p>}
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
 import { DataTable, type Column } from '~/components/data_table/data_table'
+import { ListActions, RowLink } from '~/components/list_actions'
 
 interface Officer {
   id: number
@@ -40,22 +41,31 @@ function OfficerCard({ officer }: { officer: Officer }) {
   )
 }
 
-export default function OfficerIndex({ title }: { title: string }) {
+export default function OfficerIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan." />
+      <PageHeader
+        title={title}
+        subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan."
+        actions={canEdit && <ListActions path="/officer" addLabel="Tambah Petugas" />}
+      />
       <DataTable<Officer>
         path="/officer"
         columns={COLUMNS}
         rowKey={(o) => o.id}
         renderDetail={(o) => <Detail officer={o} />}
         renderCard={(o) => <OfficerCard officer={o} />}
-        actions={(o) => (
-          <a href={`mailto:${o.email}`} className="text-sm text-brand-700 hover:underline dark:text-brand-100">
-            Kirim email
-          </a>
-        )}
+        actions={
+          canEdit
+            ? (o) => (
+                <div className="flex flex-wrap gap-3">
+                  <RowLink href={`/officer/${o.id}/edit`}>Ubah</RowLink>
+                  <RowLink href={`/officer/${o.id}/role`}>Peran</RowLink>
+                </div>
+              )
+            : undefined
+        }
       />
     </>
   )

@@ -1,0 +1,83 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Calibrator from '#models/calibrator'
+import type { CalibratorCondition } from '#enums/master_data'
+import { audit, changes, type Actor } from '#services/audit'
+
+export interface CalibratorInput {
+  name: string
+  merk?: string | null
+  type_model_category: 'Tipe' | 'Model'
+  type_model?: string | null
+  serial_number: string
+  channel_count: number
+  bpfk_user_id?: number | null
+  unit_id: number
+  calibrator_condition: CalibratorCondition
+  last_calibration_date?: Date | null
+  next_calibration_date?: Date | null
+}
+
+const day = (value?: Date | null) => (value ? DateTime.fromJSDate(value).toISODate() : null)
+
+function snapshot(calibrator: Calibrator) {
+  return {
+    name: calibrator.name,
+    merk: calibrator.merk,
+    type_model_category: calibrator.typeModelCategory,
+    type_model: calibrator.typeModel,
+    serial_number: calibrator.serialNumber,
+    channel_count: calibrator.channelCount,
+    bpfk_user_id: calibrator.bpfkUserId,
+    unit_id: calibrator.unitId,
+    calibrator_condition: calibrator.calibratorCondition,
+    last_calibration_date: calibrator.lastCalibrationDate?.toISODate() ?? null,
+    next_calibration_date: calibrator.nextCalibrationDate?.toISODate() ?? null,
+  }
+}
+
+export async function saveCalibrator(
+  actor: Actor,
+  input: CalibratorInput,
+  existing?: Calibrator | null,
+  trx?: TransactionClientContract
+) {
+  const run = async (client: TransactionClientContract) => {
+    const calibrator = existing ?? new Calibrator()
+    calibrator.useTransaction(client)
+    const before = existing ? snapshot(existing) : null
+    const lastDay = day(input.last_calibration_date)
+    const nextDay = day(input.next_calibration_date)
+    calibrator.merge({
+      name: input.name,
+      merk: input.merk ?? null,
+      typeModelCategory: input.type_model_category,
+      typeModel: input.type_model ?? null,
+      serialNumber: input.serial_number,
+      channelCount: input.channel_count,
+      bpfkUserId: input.bpfk_user_id ?? null,
+      unitId: input.unit_id,
+      calibratorCondition: input.calibrator_condition,
+      lastCalibrationDate: lastDay ? DateTime.fromISO(lastDay) : null,
+      nextCalibrationDate: nextDay ? DateTime.fromISO(nextDay) : null,
+    })
+    const after = snapshot(calibrator)
+    const diff = before ? changes(before, after) : null
+    if (diff && !diff.changed) return calibrator
+    await calibrator.save()
+    await audit(
+      actor,
+      {
+        action: existing ? 'calibrator.update' : 'calibrator.create',
+        subjectType: 'calibrator',
+        subjectId: calibrator.id,
+        from: diff?.from ?? null,
+        to: diff?.to ?? after,
+      },
+      client
+    )
+    return calibrator
+  }
+  return trx ? run(trx) : db.transaction(run)
+}

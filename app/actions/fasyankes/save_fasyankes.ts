@@ -1,0 +1,140 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Fasyankes from '#models/fasyankes'
+import User from '#models/user'
+import UserRole from '#models/user_role'
+import { audit, changes, type Actor } from '#services/audit'
+
+export interface FasyankesInput {
+  fasyankes_name: string
+  phone: string
+  address: string
+  type: 'Negeri' | 'Swasta'
+  province: string
+  city: string
+  category_id: number
+  class_id: number
+  pic: string
+  pic_phone: string
+  latitude: number
+  longitude: number
+  email: string
+  password?: string | null
+}
+
+function attributes(input: FasyankesInput) {
+  return {
+    fasyankesName: input.fasyankes_name,
+    phone: input.phone,
+    address: input.address,
+    type: input.type,
+    provinceCode: input.province,
+    cityCode: input.city,
+    categoryId: input.category_id,
+    classId: input.class_id,
+    pic: input.pic,
+    picPhone: input.pic_phone,
+    latitude: input.latitude,
+    longitude: input.longitude,
+  }
+}
+
+function snapshot(facility: Fasyankes, email: string | null) {
+  return {
+    fasyankes_name: facility.fasyankesName,
+    phone: facility.phone,
+    address: facility.address,
+    type: facility.type,
+    province: facility.provinceCode,
+    city: facility.cityCode,
+    category_id: facility.categoryId,
+    class_id: facility.classId,
+    pic: facility.pic,
+    pic_phone: facility.picPhone,
+    latitude: facility.latitude,
+    longitude: facility.longitude,
+    email,
+  }
+}
+
+/** A facility and its one `fasyankes` login are created together (domain decisions). */
+export async function createFasyankes(
+  actor: Actor,
+  input: FasyankesInput,
+  trx?: TransactionClientContract
+) {
+  const run = async (client: TransactionClientContract) => {
+    const facility = await Fasyankes.create(attributes(input), { client })
+    const account = await User.create(
+      {
+        name: input.fasyankes_name,
+        email: input.email,
+        password: input.password!,
+        fasyankesId: facility.id,
+      },
+      { client }
+    )
+    await UserRole.create({ userId: account.id, role: 'fasyankes' }, { client })
+    await audit(
+      actor,
+      {
+        action: 'fasyankes.create',
+        subjectType: 'fasyankes',
+        subjectId: facility.id,
+        to: snapshot(facility, input.email),
+      },
+      client
+    )
+    return facility
+  }
+  return trx ? run(trx) : db.transaction(run)
+}
+
+export async function updateFasyankes(
+  actor: Actor,
+  facility: Fasyankes,
+  input: FasyankesInput,
+  trx?: TransactionClientContract
+) {
+  const run = async (client: TransactionClientContract) => {
+    facility.useTransaction(client)
+    const account = await User.query({ client }).where('fasyankes_id', facility.id).first()
+    const diff = changes(
+      snapshot(facility, account?.email ?? null),
+      snapshot(new Fasyankes().merge(attributes(input)), input.email)
+    )
+    facility.merge(attributes(input))
+    await facility.save()
+    if (account) {
+      account.merge({ name: input.fasyankes_name, email: input.email })
+      if (input.password) account.password = input.password
+      await account.save()
+    } else if (input.password) {
+      const created = await User.create(
+        {
+          name: input.fasyankes_name,
+          email: input.email,
+          password: input.password,
+          fasyankesId: facility.id,
+        },
+        { client }
+      )
+      await UserRole.create({ userId: created.id, role: 'fasyankes' }, { client })
+    }
+    if (diff.changed || input.password) {
+      await audit(
+        actor,
+        {
+          action: 'fasyankes.update',
+          subjectType: 'fasyankes',
+          subjectId: facility.id,
+          from: diff.from,
+          to: input.password ? { ...diff.to, password: '(diubah)' } : diff.to,
+        },
+        client
+      )
+    }
+    return facility
+  }
+  return trx ? run(trx) : db.transaction(run)
+}

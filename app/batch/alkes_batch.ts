@@ -1,0 +1,140 @@
+import Alkes from '#models/alkes'
+import type { BatchDefinition } from '#batch/batch_definition'
+import { text, yesNo } from '#batch/lookups'
+import { saveAlkes } from '#actions/alkes/save_alkes'
+import { alkesValidator } from '#validators/master_data'
+
+const FLAGS = [
+  ['is_internal', 'Alat Datang', 'Ya bila alat dapat dibawa ke laboratorium.', 'Ya'],
+  ['is_insitu', 'Insitu', 'Ya bila alat dapat dikalibrasi di tempat.', 'Ya'],
+  [
+    'is_tuntung_seharian',
+    'Tuntung Saharian',
+    'Ya bila layanan selesai di hari yang sama tersedia.',
+    'Tidak',
+  ],
+  ['pengujian_is_kan', 'Pengujian KAN', 'Ya bila pengujian terakreditasi KAN.', 'Ya'],
+  ['kalibrasi_is_kan', 'Kalibrasi KAN', 'Ya bila kalibrasi terakreditasi KAN.', 'Ya'],
+  [
+    'has_laik_description',
+    'Keterangan Laik',
+    'Ya bila hasil memuat keterangan LAIK/TIDAK LAIK.',
+    'Ya',
+  ],
+] as const
+
+export const alkesBatch: BatchDefinition<Alkes> = {
+  path: '/alkes/data',
+  fileName: 'alkes',
+  title: 'Alkes',
+  permission: 'alkes.edit',
+  keyField: 'alkes_code',
+  uniqueFields: ['alkes_code'],
+  columns: [
+    {
+      header: 'Kode Alkes',
+      field: 'alkes_code',
+      required: true,
+      description: 'Kode unik alat (kunci pencocokan).',
+      example: 'PK-101',
+    },
+    {
+      header: 'Nama Alkes',
+      field: 'name',
+      required: true,
+      description: 'Nama jenis alat kesehatan.',
+      example: 'Suction Pump',
+    },
+    {
+      header: 'Laboratorium',
+      field: 'laboratory',
+      required: true,
+      description: 'PK, UKPR atau SARPRAS.',
+      example: 'PK',
+    },
+    {
+      header: 'Kategori',
+      field: 'category',
+      required: false,
+      description: 'Hanya untuk UKPR, mis. Radiologi Diagnostik.',
+      example: '',
+    },
+    {
+      header: 'Tarif',
+      field: 'price',
+      required: true,
+      description: 'Tarif dalam rupiah, angka tanpa titik.',
+      example: 350000,
+    },
+    {
+      header: 'Estimasi Menit',
+      field: 'minute_estimation',
+      required: true,
+      description: 'Perkiraan lama pengerjaan satu alat, dalam menit.',
+      example: 90,
+    },
+    {
+      header: 'Kode Metode Kerja',
+      field: 'mk_code',
+      required: false,
+      description: 'Kode metode kerja (MK).',
+      example: 'MK 003-17',
+    },
+    {
+      header: 'Kode ASPAK',
+      field: 'aspak_code',
+      required: false,
+      description: 'Kode alat pada ASPAK.',
+      example: '1.1.1.22',
+    },
+    {
+      header: 'Nomor Sertifikat',
+      field: 'certificate_number',
+      required: false,
+      description: 'Templat nomor sertifikat.',
+      example: 'KAL/PK/101',
+    },
+    {
+      header: 'Jumlah Halaman',
+      field: 'total_page',
+      required: false,
+      description: 'Jumlah halaman sertifikat.',
+      example: 3,
+    },
+    {
+      header: 'Interval Rekalibrasi (bulan)',
+      field: 'recalibration_months',
+      required: false,
+      description: 'Jarak kalibrasi ulang dalam bulan; kosong = 12.',
+      example: 12,
+    },
+    ...FLAGS.map(([field, header, description, example]) => ({
+      header,
+      field,
+      required: false,
+      description: `${description} Isi Ya atau Tidak; kosong = Tidak.`,
+      example,
+    })),
+  ],
+  findExisting: (code, client) => Alkes.query({ client }).where('alkes_code', code).first(),
+  async prepare(raw) {
+    const values: Record<string, unknown> = {
+      alkes_code: text(raw.alkes_code),
+      name: raw.name,
+      laboratory:
+        typeof raw.laboratory === 'string' ? raw.laboratory.toUpperCase() : raw.laboratory,
+      category: raw.category,
+      price: raw.price,
+      minute_estimation: raw.minute_estimation,
+      mk_code: text(raw.mk_code),
+      aspak_code: text(raw.aspak_code),
+      certificate_number: text(raw.certificate_number),
+      total_page: raw.total_page,
+      recalibration_months: raw.recalibration_months ?? 12,
+    }
+    for (const [field] of FLAGS) values[field] = yesNo(raw[field])
+    return { values, errors: [] }
+  },
+  validator: (existing) => ({ validator: alkesValidator, meta: { id: existing?.id } }),
+  save: (actor, input, existing, client) => saveAlkes(actor, input, existing, client),
+}

@@ -1,0 +1,85 @@
+import User from '#models/user'
+import type { BatchDefinition } from '#batch/batch_definition'
+import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
+import { createOfficerValidator, updateOfficerValidator } from '#validators/master_data'
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
+
+export const officerBatch: BatchDefinition<User> = {
+  path: '/officer',
+  fileName: 'petugas',
+  title: 'Petugas',
+  permission: 'officer.edit',
+  keyField: 'nip',
+  uniqueFields: ['nip', 'email'],
+  columns: [
+    {
+      header: 'NIP',
+      field: 'nip',
+      required: true,
+      description:
+        'NIP 8-30 digit angka (kunci pencocokan). Format sel sebagai Teks agar angka tidak berubah.',
+      example: '199001012015031001',
+    },
+    {
+      header: 'Nama',
+      field: 'name',
+      required: true,
+      description: 'Nama lengkap beserta gelar.',
+      example: 'Andi Saputra, S.T.',
+    },
+    {
+      header: 'Pangkat/Golongan',
+      field: 'rank',
+      required: true,
+      description: 'Pangkat dan golongan.',
+      example: 'Penata Muda (III/a)',
+    },
+    {
+      header: 'Jabatan',
+      field: 'position',
+      required: true,
+      description: 'Jabatan.',
+      example: 'Teknisi Elektromedis Ahli Pertama',
+    },
+    {
+      header: 'Email',
+      field: 'email',
+      required: true,
+      description: 'Email untuk masuk; unik.',
+      example: 'andi.saputra@kalibra.test',
+    },
+    {
+      header: 'Kata Sandi',
+      field: 'password',
+      required: false,
+      description:
+        'Wajib untuk petugas baru (minimal 8 karakter). Kosongkan untuk petugas lama agar kata sandinya tetap.',
+      example: 'rahasia123',
+    },
+  ],
+  findExisting: (nip, client) =>
+    User.query({ client }).where('nip', nip).whereNull('fasyankes_id').first(),
+  async prepare(raw, existing) {
+    const password = text(raw.password)
+    const values = {
+      nip: text(raw.nip),
+      name: raw.name,
+      rank: raw.rank,
+      position: raw.position,
+      email: raw.email,
+      password,
+      confirmation_password: password,
+    }
+    return {
+      values,
+      errors: !existing && !password ? ['Kata Sandi wajib diisi untuk petugas baru.'] : [],
+    }
+  },
+  validator: (existing) => ({
+    validator: existing ? updateOfficerValidator : createOfficerValidator,
+    meta: { id: existing?.id },
+  }),
+  save: (actor, input, existing, client) =>
+    existing ? updateOfficer(actor, existing, input, client) : createOfficer(actor, input, client),
+}

@@ -1,0 +1,175 @@
+import vine from '@vinejs/vine'
+import db from '@adonisjs/lucid/services/db'
+import {
+  CALIBRATOR_CONDITIONS,
+  CONDITION_LABELS,
+  type CalibratorCondition,
+} from '#enums/master_data'
+import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
+import { defineList } from '#queries/list_definition'
+import { textFilter, whereYesNo, yesNoFilter } from '#queries/filters'
+import { formatDate } from '#services/format'
+
+export interface CalibratorFilters {
+  search?: string
+  limit?: number
+  page?: number
+  status?: string
+  condition?: 'ALL' | CalibratorCondition
+  unit?: number
+  name?: string
+  merk?: string
+  model?: string
+  serial_number?: string
+  channel_count?: number
+}
+
+export interface CalibratorRow {
+  id: number
+  name: string
+  merk: string | null
+  type_model_category: string
+  type_model: string | null
+  serial_number: string
+  channel_count: number
+  bpfk_user_id: number | null
+  bpfk_user: { id: number; name: string } | null
+  unit: { id: number; name: string }
+  calibrator_condition: CalibratorCondition
+  formatted_calibrator_condition: string
+  is_available: boolean
+  formatted_is_available: string
+  last_calibration_date: string | null
+  next_calibration_date: string | null
+  formatted_last_calibration_date: string
+  formatted_next_calibration_date: string
+}
+
+const TEXT_FILTERS = [
+  ['name', 'c.name', 'Nama'],
+  ['merk', 'c.merk', 'Merk'],
+  ['model', 'c.type_model', 'Tipe/Model'],
+  ['serial_number', 'c.serial_number', 'Nomor Seri'],
+] as const
+
+function isoDate(value: unknown) {
+  if (!value) return null
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  return String(value).slice(0, 10)
+}
+
+export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
+  title: 'Data Kalibrator',
+  fileName: 'data-kalibrator',
+  permission: 'calibrator.view',
+  validator: vine.create({
+    ...baseFilterSchema,
+    status: yesNoFilter(),
+    condition: vine.enum(['ALL', ...CALIBRATOR_CONDITIONS] as const).optional(),
+    unit: vine.number().withoutDecimals().min(1).optional(),
+    name: textFilter(),
+    merk: textFilter(),
+    model: textFilter(),
+    serial_number: textFilter(),
+    channel_count: vine.number().withoutDecimals().min(1).max(1000).optional(),
+  }),
+
+  query(filters) {
+    const query = db
+      .from('calibrators as c')
+      .join('units as n', 'n.id', 'c.unit_id')
+      .leftJoin('users as u', 'u.id', 'c.bpfk_user_id')
+      .select('c.*', 'n.name as unit_name', 'u.name as bpfk_user_name')
+      .orderBy('c.name')
+      .orderBy('c.id')
+    if (filters.search) {
+      whereContains(
+        query,
+        ['c.name', 'c.merk', 'c.type_model', 'c.serial_number', 'n.name'],
+        filters.search
+      )
+    }
+    whereYesNo(query, 'c.is_available', filters.status)
+    if (filters.condition && filters.condition !== 'ALL')
+      query.where('c.calibrator_condition', filters.condition)
+    if (filters.unit) query.where('c.unit_id', filters.unit)
+    for (const [key, column] of TEXT_FILTERS) {
+      const value = filters[key]
+      if (value) whereContains(query, [column], value)
+    }
+    if (filters.channel_count) query.where('c.channel_count', filters.channel_count)
+    return query
+  },
+
+  row: (raw) => {
+    const available = Boolean(Number(raw.is_available))
+    const condition = raw.calibrator_condition as CalibratorCondition
+    const last = isoDate(raw.last_calibration_date)
+    const next = isoDate(raw.next_calibration_date)
+    return {
+      id: Number(raw.id),
+      name: raw.name,
+      merk: raw.merk,
+      type_model_category: raw.type_model_category,
+      type_model: raw.type_model,
+      serial_number: raw.serial_number,
+      channel_count: Number(raw.channel_count),
+      bpfk_user_id: raw.bpfk_user_id === null ? null : Number(raw.bpfk_user_id),
+      bpfk_user: raw.bpfk_user_id
+        ? { id: Number(raw.bpfk_user_id), name: raw.bpfk_user_name }
+        : null,
+      unit: { id: Number(raw.unit_id), name: raw.unit_name },
+      calibrator_condition: condition,
+      formatted_calibrator_condition: CONDITION_LABELS[condition] ?? condition,
+      is_available: available,
+      formatted_is_available: available ? 'Tersedia' : 'Tidak Tersedia',
+      last_calibration_date: last,
+      next_calibration_date: next,
+      formatted_last_calibration_date: formatDate(last),
+      formatted_next_calibration_date: formatDate(next),
+    }
+  },
+
+  columns: [
+    { key: 'name', label: 'Nama Kalibrator', width: 2 },
+    { key: 'merk', label: 'Merk' },
+    { key: 'type_model', label: 'Tipe/Model' },
+    { key: 'serial_number', label: 'Nomor Seri', width: 1.2 },
+    { key: 'channel_count', label: 'Kanal', width: 0.5 },
+    { key: 'unit', label: 'Unit', width: 0.7, value: (row) => row.unit.name },
+    {
+      key: 'bpfk_user',
+      label: 'Penanggung Jawab',
+      width: 1.5,
+      value: (row) => row.bpfk_user?.name ?? null,
+    },
+    { key: 'formatted_calibrator_condition', label: 'Kondisi', width: 0.8 },
+    { key: 'formatted_is_available', label: 'Status', width: 0.9 },
+    { key: 'formatted_next_calibration_date', label: 'Kalibrasi Berikutnya', width: 1.2 },
+  ],
+
+  async describeFilters(filters) {
+    const applied: AppliedFilter[] = []
+    if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
+    if (filters.status === '1' || filters.status === '0') {
+      applied.push({
+        label: 'Status',
+        value: filters.status === '1' ? 'Tersedia' : 'Tidak Tersedia',
+      })
+    }
+    if (filters.condition && filters.condition !== 'ALL') {
+      applied.push({ label: 'Kondisi', value: CONDITION_LABELS[filters.condition] })
+    }
+    if (filters.unit) {
+      const unit = await db.from('units').where('id', filters.unit).first()
+      applied.push({ label: 'Unit', value: unit?.name ?? String(filters.unit) })
+    }
+    for (const [key, , label] of TEXT_FILTERS) {
+      const value = filters[key]
+      if (value) applied.push({ label, value })
+    }
+    if (filters.channel_count)
+      applied.push({ label: 'Kanal', value: String(filters.channel_count) })
+    return applied
+  },
+})

@@ -1,0 +1,186 @@
+import vine from '@vinejs/vine'
+import { FASYANKES_TYPES } from '#enums/fasyankes'
+import {
+  ALKES_LABORATORIES,
+  CALIBRATOR_CONDITIONS,
+  TYPE_MODEL_CATEGORIES,
+} from '#enums/master_data'
+import { ROLES } from '#enums/roles'
+
+/**
+ * Field rules of the master-data forms. The batch uploads validate each
+ * spreadsheet row with the same rules, so a value the form refuses is refused
+ * in a file too.
+ */
+const phone = () =>
+  vine
+    .string()
+    .trim()
+    .regex(/^[0-9+()\- ]{6,30}$/)
+const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
+const email = () => vine.string().trim().toLowerCase().email().maxLength(254)
+const password = () => vine.string().minLength(8).maxLength(128)
+
+type WithId = { id?: number }
+
+const notTaken = (table: string, column: string) =>
+  ({
+    table,
+    column,
+    caseInsensitive: column === 'email',
+    filter: (db: any, _value: unknown, field: { meta: WithId }) => {
+      if (field.meta.id) db.whereNot('id', field.meta.id)
+    },
+  }) as const
+
+export const officerFields = {
+  name: vine.string().trim().minLength(3).maxLength(150),
+  nip: vine
+    .string()
+    .trim()
+    .regex(/^[0-9]{8,30}$/)
+    .unique(notTaken('users', 'nip')),
+  rank: vine.string().trim().maxLength(100),
+  position: vine.string().trim().maxLength(150),
+  email: email().unique(notTaken('users', 'email')),
+}
+
+export const createOfficerValidator = vine.withMetaData<WithId>().create({
+  ...officerFields,
+  password: password().sameAs('confirmation_password'),
+  confirmation_password: vine.string(),
+})
+
+export const updateOfficerValidator = vine.withMetaData<WithId>().create({
+  ...officerFields,
+  password: password().sameAs('confirmation_password').nullable().optional(),
+  confirmation_password: vine.string().nullable().optional(),
+})
+
+export const officerRolesValidator = vine.create({
+  roles: vine.array(vine.enum(ROLES)).distinct().maxLength(ROLES.length),
+})
+
+export const fasyankesFields = {
+  fasyankes_name: vine.string().trim().minLength(3).maxLength(200),
+  phone: phone(),
+  address: vine.string().trim().minLength(5).maxLength(500),
+  type: vine.enum(FASYANKES_TYPES),
+  province: vine.string().trim().exists({ table: 'provinces', column: 'code' }),
+  city: vine
+    .string()
+    .trim()
+    .exists({
+      table: 'regencies',
+      column: 'code',
+      filter: (db, _value, field) => {
+        db.where('province_code', String(field.parent.province ?? ''))
+      },
+    }),
+  category_id: vine
+    .number()
+    .withoutDecimals()
+    .exists({ table: 'fasyankes_categories', column: 'id' }),
+  class_id: vine.number().withoutDecimals().exists({ table: 'fasyankes_classes', column: 'id' }),
+  pic: vine.string().trim().minLength(3).maxLength(150),
+  pic_phone: phone(),
+  // Indonesia's bounding box: 6°N to 11°S, 95°E to 141°E.
+  latitude: vine.number().range([-11.5, 6.5]),
+  longitude: vine.number().range([94.5, 141.5]),
+}
+
+/** The account email belongs to the facility's login (users table). */
+const accountEmail = () =>
+  email().unique({
+    table: 'users',
+    column: 'email',
+    caseInsensitive: true,
+    filter: (db, _value, field) => {
+      const meta = field.meta as { fasyankesId?: number }
+      if (meta.fasyankesId) {
+        db.where((q) => q.whereNull('fasyankes_id').orWhereNot('fasyankes_id', meta.fasyankesId!))
+      }
+    },
+  })
+
+export const createFasyankesValidator = vine.withMetaData<{ fasyankesId?: number }>().create({
+  ...fasyankesFields,
+  email: accountEmail(),
+  password: password().sameAs('c_password'),
+  c_password: vine.string(),
+})
+
+export const updateFasyankesValidator = vine.withMetaData<{ fasyankesId?: number }>().create({
+  ...fasyankesFields,
+  email: accountEmail(),
+  password: password().sameAs('c_password').nullable().optional(),
+  c_password: vine.string().nullable().optional(),
+})
+
+const flag = () => vine.boolean()
+
+export const alkesFields = {
+  name: vine.string().trim().minLength(2).maxLength(200),
+  laboratory: vine.enum(ALKES_LABORATORIES),
+  category: optionalText(100),
+  price: vine.number().withoutDecimals().min(0).max(10_000_000_000),
+  minute_estimation: vine.number().withoutDecimals().min(0).max(100_000),
+  alkes_code: vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(50)
+    .unique(notTaken('alkes', 'alkes_code')),
+  mk_code: optionalText(50),
+  aspak_code: optionalText(50),
+  certificate_number: optionalText(100),
+  total_page: vine.number().withoutDecimals().min(0).max(1000).nullable().optional(),
+  recalibration_months: vine.number().withoutDecimals().range([1, 120]),
+  is_tuntung_seharian: flag(),
+  is_internal: flag(),
+  is_insitu: flag(),
+  pengujian_is_kan: flag(),
+  kalibrasi_is_kan: flag(),
+  has_laik_description: flag(),
+}
+
+export const alkesValidator = vine.withMetaData<WithId>().create(alkesFields)
+
+export const calibratorFields = {
+  name: vine.string().trim().minLength(2).maxLength(200),
+  merk: optionalText(100),
+  type_model_category: vine.enum(TYPE_MODEL_CATEGORIES),
+  type_model: optionalText(100),
+  serial_number: vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(100)
+    .unique(notTaken('calibrators', 'serial_number')),
+  channel_count: vine.number().withoutDecimals().range([1, 1000]),
+  bpfk_user_id: vine
+    .number()
+    .withoutDecimals()
+    .exists({
+      table: 'users',
+      column: 'id',
+      filter: (db) => {
+        db.whereNull('fasyankes_id')
+      },
+    })
+    .nullable()
+    .optional(),
+  unit_id: vine.number().withoutDecimals().exists({ table: 'units', column: 'id' }),
+  calibrator_condition: vine.enum(CALIBRATOR_CONDITIONS),
+  last_calibration_date: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .nullable()
+    .optional(),
+  next_calibration_date: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .afterField('last_calibration_date', { compare: 'day' })
+    .nullable()
+    .optional(),
+}
+
+export const calibratorValidator = vine.withMetaData<WithId>().create(calibratorFields)

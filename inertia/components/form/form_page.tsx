@@ -1,0 +1,56 @@
+import type { FormEvent, ReactNode } from 'react'
+import { Head, Link } from '@inertiajs/react'
+import { ArrowLeft } from 'lucide-react'
+import { Card, PageHeader } from '~/components/ui/card'
+import { SubmitButton } from '~/components/form/submit_button'
+import { buttonClass } from '~/components/ui/button'
+import { LABELS } from '~/lib/labels'
+
+/** The frame of every create/edit screen: title, back link, the fields, and the submit row. */
+export function FormPage({
+  title,
+  subtitle,
+  backHref,
+  onSubmit,
+  processing,
+  recentlySuccessful,
+  children,
+}: {
+  title: string
+  subtitle?: string
+  backHref: string
+  onSubmit: () => void
+  processing: boolean
+  recentlySuccessful: boolean
+  children: ReactNode
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit()
+  }
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Link href={backHref} className={buttonClass('secondary')}>
+            <ArrowLeft className="size-4" /> Kembali
+          </Link>
+        }
+      />
+      <Card className="max-w-4xl p-6">
+        <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
+          {children}
+          <div className="flex items-center gap-3 md:col-span-2">
+            <SubmitButton processing={processing} recentlySuccessful={recentlySuccessful} />
+            <Link href={backHref} className={buttonClass('ghost')}>
+              {LABELS.cancel}
+            </Link>
+          </div>
+        </form>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,104 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
+import { formatRupiah } from '~/lib/format'
+
+interface Alkes {
+  id: number
+  name: string
+  laboratory: string
+  category: string | null
+  price: number
+  minute_estimation: number
+  alkes_code: string
+  mk_code: string | null
+  aspak_code: string | null
+  certificate_number: string | null
+  total_page: number | null
+  recalibration_months: number
+  is_tuntung_seharian: boolean
+  is_internal: boolean
+  is_insitu: boolean
+  pengujian_is_kan: boolean
+  kalibrasi_is_kan: boolean
+  has_laik_description: boolean
+}
+
+const FLAGS = [
+  ['is_internal', 'Layanan alat datang (internal)'],
+  ['is_insitu', 'Layanan insitu'],
+  ['is_tuntung_seharian', 'Tuntung saharian (selesai di hari yang sama)'],
+  ['pengujian_is_kan', 'Pengujian terakreditasi KAN'],
+  ['kalibrasi_is_kan', 'Kalibrasi terakreditasi KAN'],
+  ['has_laik_description', 'Hasil memuat keterangan LAIK/TIDAK LAIK'],
+] as const
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+export default function AlkesForm({ alkes, laboratories }: { alkes: Alkes | null; laboratories: { value: string; label: string }[] }) {
+  const form = useForm({
+    name: text(alkes?.name),
+    laboratory: alkes?.laboratory ?? 'PK',
+    category: text(alkes?.category),
+    price: text(alkes?.price),
+    minute_estimation: text(alkes?.minute_estimation),
+    alkes_code: text(alkes?.alkes_code),
+    mk_code: text(alkes?.mk_code),
+    aspak_code: text(alkes?.aspak_code),
+    certificate_number: text(alkes?.certificate_number),
+    total_page: text(alkes?.total_page),
+    recalibration_months: text(alkes?.recalibration_months ?? 12),
+    is_tuntung_seharian: alkes?.is_tuntung_seharian ?? false,
+    is_internal: alkes?.is_internal ?? true,
+    is_insitu: alkes?.is_insitu ?? true,
+    pengujian_is_kan: alkes?.pengujian_is_kan ?? false,
+    kalibrasi_is_kan: alkes?.kalibrasi_is_kan ?? false,
+    has_laik_description: alkes?.has_laik_description ?? true,
+  })
+  const submit = () =>
+    alkes ? form.put(`/alkes/data/${alkes.id}/update`, { preserveScroll: true }) : form.post('/alkes/data/store', { preserveScroll: true })
+  const price = Number(form.data.price)
+
+  return (
+    <FormPage
+      title={alkes ? 'Ubah Alkes' : 'Tambah Alkes'}
+      subtitle={alkes?.name}
+      backHref="/alkes/data"
+      onSubmit={submit}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="md:col-span-2">
+        <TextField label="Nama Alkes" {...bind(form, 'name')} />
+      </div>
+      <TextField label="Kode Alkes" {...bind(form, 'alkes_code')} />
+      <SelectField label="Laboratorium" options={laboratories} {...bind(form, 'laboratory')} />
+      {form.data.laboratory === 'UKPR' && (
+        <div className="md:col-span-2">
+          <TextField label="Kategori (UKPR)" placeholder="mis. Radiologi Diagnostik" {...bind(form, 'category')} />
+        </div>
+      )}
+      <TextField
+        label="Tarif (Rp)"
+        type="number"
+        min={0}
+        step={1000}
+        hint={form.data.price !== '' && Number.isFinite(price) ? formatRupiah(price) : 'Rupiah, tanpa titik'}
+        {...bind(form, 'price')}
+      />
+      <TextField label="Estimasi Waktu (menit)" type="number" min={0} {...bind(form, 'minute_estimation')} />
+      <TextField label="Kode Metode Kerja" {...bind(form, 'mk_code')} />
+      <TextField label="Kode ASPAK" {...bind(form, 'aspak_code')} />
+      <TextField label="Nomor Sertifikat" {...bind(form, 'certificate_number')} />
+      <TextField label="Jumlah Halaman Sertifikat" type="number" min={0} {...bind(form, 'total_page')} />
+      <TextField label="Interval Rekalibrasi (bulan)" type="number" min={1} max={120} {...bind(form, 'recalibration_months')} />
+      <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Layanan dan akreditasi</legend>
+        {FLAGS.map(([key, label]) => (
+          <CheckboxField key={key} name={key} label={label} checked={form.data[key]} onChange={(checked) => form.setData(key, checked)} error={form.errors[key]} />
+        ))}
+      </fieldset>
+    </FormPage>
+  )
+}

@@ -1,0 +1,95 @@
+import { Head } from '@inertiajs/react'
+import { PageHeader } from '~/components/ui/card'
+import { DataTable, type Column } from '~/components/data_table/data_table'
+import { ListActions, RowLink } from '~/components/list_actions'
+
+interface Alkes {
+  id: number
+  name: string
+  laboratory: string
+  category: string | null
+  formatted_price: string
+  minute_estimation: number
+  alkes_code: string
+  mk_code: string | null
+  aspak_code: string | null
+  certificate_number: string | null
+  total_page: number | null
+  recalibration_months: number
+  formatted_is_tuntung_seharian: string
+  formatted_is_internal: string
+  formatted_is_insitu: string
+  formatted_has_pengujian: string
+  formatted_has_kalibrasi: string
+  has_laik_description: boolean
+}
+
+const YES_NO = [
+  { value: '1', label: 'Ya' },
+  { value: '0', label: 'Tidak' },
+]
+
+const COLUMNS: Column<Alkes>[] = [
+  { key: 'name', header: 'Nama Alkes', filter: { type: 'text', placeholder: 'Nama' }, cell: (a) => <span className="font-medium">{a.name}</span> },
+  { key: 'formatted_price', header: 'Tarif', filter: { key: 'price', type: 'number', placeholder: 'Tarif' } },
+  { key: 'minute_estimation', header: 'Estimasi (menit)', filter: { type: 'number', placeholder: 'Menit' } },
+  { key: 'formatted_has_pengujian', header: 'Pengujian KAN', filter: { key: 'pengujian_is_kan', type: 'select', options: YES_NO } },
+  { key: 'formatted_has_kalibrasi', header: 'Kalibrasi KAN', filter: { key: 'kalibrasi_is_kan', type: 'select', options: YES_NO } },
+  { key: 'formatted_is_internal', header: 'Alat Datang', filter: { key: 'is_internal', type: 'select', options: YES_NO } },
+  { key: 'formatted_is_insitu', header: 'Insitu', filter: { key: 'is_insitu', type: 'select', options: YES_NO } },
+  { key: 'formatted_is_tuntung_seharian', header: 'Tuntung Saharian', filter: { key: 'is_tuntung_saharian', type: 'select', options: YES_NO } },
+]
+
+function Detail({ alkes }: { alkes: Alkes }) {
+  const rows: [string, string | number | null][] = [
+    ['Kode alkes', alkes.alkes_code],
+    ['Laboratorium', alkes.laboratory + (alkes.category ? ` - ${alkes.category}` : '')],
+    ['Kode metode kerja', alkes.mk_code],
+    ['Kode ASPAK', alkes.aspak_code],
+    ['Nomor sertifikat', alkes.certificate_number],
+    ['Jumlah halaman', alkes.total_page],
+    ['Interval rekalibrasi', `${alkes.recalibration_months} bulan`],
+    ['Keterangan laik', alkes.has_laik_description ? 'Ya' : 'Tidak'],
+  ]
+  return (
+    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500">{label}</dt>
+          <dd>{value ?? '-'}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export default function AlkesIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader
+        title={title}
+        subtitle="Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan."
+        actions={canEdit && <ListActions path="/alkes/data" addLabel="Tambah Alkes" />}
+      />
+      <DataTable<Alkes>
+        path="/alkes/data"
+        columns={COLUMNS}
+        rowKey={(a) => a.id}
+        renderDetail={(a) => <Detail alkes={a} />}
+        renderCard={(a) => (
+          <div>
+            <p className="font-medium">{a.name}</p>
+            <p className="text-sm text-slate-500">
+              {a.alkes_code} · {a.laboratory}
+            </p>
+            <p className="mt-1 text-sm">
+              {a.formatted_price} · {a.minute_estimation} menit
+            </p>
+          </div>
+        )}
+        actions={canEdit ? (a) => <RowLink href={`/alkes/data/${a.id}/edit`}>Ubah</RowLink> : undefined}
+      />
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { SelectField, TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
+
+interface Calibrator {
+  id: number
+  name: string
+  merk: string | null
+  type_model_category: string
+  type_model: string | null
+  serial_number: string
+  channel_count: number
+  bpfk_user_id: number | null
+  unit: { id: number; name: string }
+  calibrator_condition: string
+  last_calibration_date: string | null
+  next_calibration_date: string | null
+}
+
+interface Options {
+  units: { id: number; name: string }[]
+  officers: { id: number; name: string; nip: string | null }[]
+  conditions: { value: string; label: string }[]
+  typeModelCategories: string[]
+}
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+export default function CalibratorForm({ calibrator, options }: { calibrator: Calibrator | null; options: Options }) {
+  const form = useForm({
+    name: text(calibrator?.name),
+    merk: text(calibrator?.merk),
+    type_model_category: calibrator?.type_model_category ?? 'Tipe',
+    type_model: text(calibrator?.type_model),
+    serial_number: text(calibrator?.serial_number),
+    channel_count: text(calibrator?.channel_count ?? 1),
+    unit_id: text(calibrator?.unit.id),
+    bpfk_user_id: text(calibrator?.bpfk_user_id),
+    calibrator_condition: calibrator?.calibrator_condition ?? 'Good',
+    last_calibration_date: text(calibrator?.last_calibration_date),
+    next_calibration_date: text(calibrator?.next_calibration_date),
+  })
+  const submit = () =>
+    calibrator
+      ? form.put(`/calibrator/data/${calibrator.id}/update`, { preserveScroll: true })
+      : form.post('/calibrator/data/store', { preserveScroll: true })
+
+  return (
+    <FormPage
+      title={calibrator ? 'Ubah Kalibrator' : 'Tambah Kalibrator'}
+      subtitle={calibrator ? `${calibrator.name} - SN ${calibrator.serial_number}` : undefined}
+      backHref="/calibrator/data"
+      onSubmit={submit}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="md:col-span-2">
+        <TextField label="Nama Kalibrator" {...bind(form, 'name')} />
+      </div>
+      <TextField label="Merk" {...bind(form, 'merk')} />
+      <TextField label="Nomor Seri" {...bind(form, 'serial_number')} />
+      <SelectField label="Kategori Tipe/Model" options={options.typeModelCategories.map((v) => ({ value: v, label: v }))} {...bind(form, 'type_model_category')} />
+      <TextField label={form.data.type_model_category} {...bind(form, 'type_model')} />
+      <TextField label="Jumlah Kanal" type="number" min={1} {...bind(form, 'channel_count')} />
+      <SelectField label="Unit" placeholder="Pilih unit" options={options.units.map((u) => ({ value: String(u.id), label: u.name }))} {...bind(form, 'unit_id')} />
+      <SelectField
+        label="Penanggung Jawab"
+        placeholder="Belum ditentukan"
+        options={options.officers.map((o) => ({ value: String(o.id), label: o.nip ? `${o.name} (${o.nip})` : o.name }))}
+        {...bind(form, 'bpfk_user_id')}
+      />
+      <SelectField label="Kondisi" options={options.conditions} {...bind(form, 'calibrator_condition')} />
+      <TextField label="Tanggal Kalibrasi Terakhir" type="date" {...bind(form, 'last_calibration_date')} />
+      <TextField label="Tanggal Kalibrasi Berikutnya" type="date" {...bind(form, 'next_calibration_date')} />
+    </FormPage>
+  )
+}

@@ -1,0 +1,103 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { SelectField, TextField } from '~/components/ui/field'
+import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
+import { bind } from '~/lib/bind'
+
+interface Facility {
+  id: number
+  fasyankes_name: string
+  phone: string | null
+  address: string | null
+  type: string
+  province: string | null
+  city: string | null
+  category_id: number | null
+  class_id: number | null
+  pic: string | null
+  pic_phone: string | null
+  latitude: number | null
+  longitude: number | null
+  email: string
+}
+
+interface Props {
+  fasyankes: Facility | null
+  options: {
+    provinces: ProvinceOption[]
+    categories: { id: number; name: string }[]
+    classes: { id: number; name: string }[]
+    types: string[]
+  }
+}
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+export default function FasyankesForm({ fasyankes, options }: Props) {
+  const form = useForm({
+    fasyankes_name: text(fasyankes?.fasyankes_name),
+    email: text(fasyankes?.email),
+    phone: text(fasyankes?.phone),
+    address: text(fasyankes?.address),
+    type: text(fasyankes?.type),
+    province: text(fasyankes?.province),
+    city: text(fasyankes?.city),
+    category_id: text(fasyankes?.category_id),
+    class_id: text(fasyankes?.class_id),
+    pic: text(fasyankes?.pic),
+    pic_phone: text(fasyankes?.pic_phone),
+    latitude: text(fasyankes?.latitude),
+    longitude: text(fasyankes?.longitude),
+    password: '',
+    c_password: '',
+  })
+  const submit = () =>
+    fasyankes
+      ? form.put(`/fasyankes/data/${fasyankes.id}/update`, { preserveScroll: true })
+      : form.post('/fasyankes/data/store', { preserveScroll: true })
+
+  return (
+    <FormPage
+      title={fasyankes ? 'Ubah Fasyankes' : 'Tambah Fasyankes'}
+      subtitle={fasyankes ? fasyankes.fasyankes_name : 'Fasyankes baru beserta akun login-nya.'}
+      backHref="/fasyankes/data"
+      onSubmit={submit}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="md:col-span-2">
+        <TextField label="Nama Fasyankes" {...bind(form, 'fasyankes_name')} />
+      </div>
+      <SelectField label="Kategori" placeholder="Pilih kategori" options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))} {...bind(form, 'category_id')} />
+      <SelectField label="Kelas" placeholder="Pilih kelas" options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))} {...bind(form, 'class_id')} />
+      <SelectField label="Jenis" placeholder="Pilih jenis" options={options.types.map((t) => ({ value: t, label: t }))} {...bind(form, 'type')} />
+      <TextField label="Nomor Telepon" type="tel" {...bind(form, 'phone')} />
+      <RegionFields
+        provinces={options.provinces}
+        province={form.data.province}
+        city={form.data.city}
+        errors={{ province: form.errors.province, city: form.errors.city }}
+        onChange={(province, city) => form.setData({ ...form.data, province, city })}
+      />
+      <div className="md:col-span-2">
+        <TextField label="Alamat" {...bind(form, 'address')} />
+      </div>
+      <TextField label="Latitude" inputMode="decimal" placeholder="-5.1477" hint="Lintang, -11,5 s.d. 6,5" {...bind(form, 'latitude')} />
+      <TextField label="Longitude" inputMode="decimal" placeholder="119.4327" hint="Bujur, 94,5 s.d. 141,5" {...bind(form, 'longitude')} />
+      <TextField label="Nama Penanggung Jawab" {...bind(form, 'pic')} />
+      <TextField label="Telepon Penanggung Jawab" type="tel" {...bind(form, 'pic_phone')} />
+      <h2 className="mt-2 font-semibold md:col-span-2">Akun Login Fasyankes</h2>
+      <div className="md:col-span-2">
+        <TextField label="Email" type="email" autoComplete="off" {...bind(form, 'email')} />
+      </div>
+      <TextField
+        label="Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        hint={fasyankes ? 'Kosongkan bila tidak diubah.' : 'Minimal 8 karakter.'}
+        {...bind(form, 'password')}
+      />
+      <TextField label="Konfirmasi Kata Sandi" type="password" autoComplete="new-password" {...bind(form, 'c_password')} />
+    </FormPage>
+  )
+}
