@@ -24,6 +24,8 @@ export interface BatchDefinition<Existing = any> {
   permission: Permission
   columns: BatchColumn[]
   keyField: string
+  /** Fields the form has but the file does not (password confirmations): their errors would only repeat others. */
+  derivedFields?: string[]
   /** Fields that must be unique across the file as well as in the database. */
   uniqueFields: string[]
   findExisting(key: string, client: TransactionClientContract): Promise<Existing | null>

@@ -14,6 +14,7 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
   fileName: 'fasyankes',
   title: 'Fasyankes',
   permission: 'fasyankes.edit',
+  derivedFields: ['c_password'],
   keyField: 'email',
   uniqueFields: ['email'],
   columns: [
@@ -123,7 +124,7 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
         q.from('users').select('fasyankes_id').whereRaw('lower(email) = ?', [email.toLowerCase()])
       )
       .first(),
-  async prepare(raw, existing) {
+  async prepare(raw) {
     const errors: string[] = []
     const password = text(raw.password)
     const values = {
@@ -143,7 +144,6 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
       latitude: raw.latitude,
       longitude: raw.longitude,
     }
-    if (!existing && !password) errors.push('Kata Sandi wajib diisi untuk fasyankes baru.')
     return { values, errors }
   },
   validator: (existing) => ({

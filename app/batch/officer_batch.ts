@@ -10,6 +10,7 @@ export const officerBatch: BatchDefinition<User> = {
   fileName: 'petugas',
   title: 'Petugas',
   permission: 'officer.edit',
+  derivedFields: ['confirmation_password'],
   keyField: 'nip',
   uniqueFields: ['nip', 'email'],
   columns: [
@@ -60,7 +61,7 @@ export const officerBatch: BatchDefinition<User> = {
   ],
   findExisting: (nip, client) =>
     User.query({ client }).where('nip', nip).whereNull('fasyankes_id').first(),
-  async prepare(raw, existing) {
+  async prepare(raw) {
     const password = text(raw.password)
     const values = {
       nip: text(raw.nip),
@@ -71,10 +72,7 @@ export const officerBatch: BatchDefinition<User> = {
       password,
       confirmation_password: password,
     }
-    return {
-      values,
-      errors: !existing && !password ? ['Kata Sandi wajib diisi untuk petugas baru.'] : [],
-    }
+    return { values, errors: [] }
   },
   validator: (existing) => ({
     validator: existing ? updateOfficerValidator : createOfficerValidator,

@@ -57,7 +57,10 @@ export async function runBatch(
       valid.push({ input, existing })
     } catch (error) {
       if (!(error instanceof vineErrors.E_VALIDATION_ERROR)) throw error
-      messages.push(...(error.messages as { message: string }[]).map((m) => m.message))
+      const hidden = new Set(definition.derivedFields ?? [])
+      for (const issue of error.messages as { field: string; message: string }[]) {
+        if (!hidden.has(issue.field)) messages.push(issue.message)
+      }
     }
     if (messages.length) errors.push({ row: row.number, messages: [...new Set(messages)] })
   }
