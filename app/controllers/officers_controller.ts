@@ -70,11 +70,10 @@ export default class OfficersController {
     const grantable = grantableRoles(auth.user!.roles)
     return inertia.render('officers/roles', {
       officer: { id: officer.id, name: officer.name, nip: officer.nip, position: officer.position },
-      roles: STAFF_ROLES.map((role) => ({
-        value: role,
-        label: ROLE_LABELS[role],
-        grantable: grantable.includes(role),
-      })),
+      // Only roles the viewer may grant, plus the ones the officer already holds (shown locked).
+      roles: STAFF_ROLES.filter((role) => grantable.includes(role) || officer.roles.includes(role)).map(
+        (role) => ({ value: role, label: ROLE_LABELS[role], grantable: grantable.includes(role) })
+      ),
       current: officer.roles,
     })
   }
