@@ -6,6 +6,8 @@ export default configApp(
     rules: {
       // Links use @inertiajs/react directly: the app does not generate a typed route registry.
       '@adonisjs/prefer-adonisjs-inertia-link': 'off',
+      // Pure workflow rules (no I/O) are shared with the pages, so the form shows what the server computes.
+      '@adonisjs/no-backend-import-in-frontend': ['error', { allowed: ['../../../app/workflows/*'] }],
     },
   }
 )

@@ -24,4 +24,5 @@ export default await Env.create(new URL('../', import.meta.url), {
   PG_SSL: Env.schema.boolean.optional(),
 
   DEMO_DATA: Env.schema.boolean.optional(),
+  STORAGE_PATH: Env.schema.string.optional(),
 })

@@ -8,6 +8,7 @@ import { officerList } from '#queries/officers/officer_list'
 import { fasyankesList } from '#queries/fasyankes/fasyankes_list'
 import { alkesList } from '#queries/alkes/alkes_list'
 import { calibratorList } from '#queries/calibrators/calibrator_list'
+import { internalOrderList } from '#queries/internal_orders/internal_order_list'
 import { officerBatch } from '#batch/officer_batch'
 import { fasyankesBatch } from '#batch/fasyankes_batch'
 import { alkesBatch } from '#batch/alkes_batch'
@@ -22,6 +23,7 @@ const OfficersController = () => import('#controllers/officers_controller')
 const FasyankesController = () => import('#controllers/fasyankes_controller')
 const AlkesController = () => import('#controllers/alkes_controller')
 const CalibratorsController = () => import('#controllers/calibrators_controller')
+const InternalOrdersController = () => import('#controllers/internal_orders_controller')
 
 const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
 
@@ -157,12 +159,57 @@ router
   .where('id', router.matchers.number())
   .use(guarded('calibrator.edit'))
 
+/** Incoming-equipment orders (spec part 2). Who may act in which status is checked by the workflow. */
+router
+  .get('/internal', [InternalOrdersController, 'index'])
+  .as('internal.index')
+  .use(guarded('internal.view'))
+listRoutes('/internal', internalOrderList)
+router
+  .group(() => {
+    router.get('/internal/create', [InternalOrdersController, 'create']).as('internal.create')
+    router.post('/internal', [InternalOrdersController, 'store']).as('internal.store')
+  })
+  .use(guarded('internal.create'))
+router
+  .group(() => {
+    router.get('/internal/:id/edit', [InternalOrdersController, 'edit']).as('internal.edit')
+    router.put('/internal/:id', [InternalOrdersController, 'update']).as('internal.update')
+    router.delete('/internal/:id', [InternalOrdersController, 'destroy']).as('internal.destroy')
+    router.get('/internal/:id/detail', [InternalOrdersController, 'detail']).as('internal.detail')
+    router
+      .get('/internal/:id/summary', [InternalOrdersController, 'summary'])
+      .as('internal.summary')
+    router
+      .get('/internal/:id/confirm/:decision', [InternalOrdersController, 'confirmForm'])
+      .as('internal.confirm.form')
+    router
+      .post('/internal/:id/confirm/:decision', [InternalOrdersController, 'confirm'])
+      .as('internal.confirm')
+    router
+      .get('/internal/:id/append', [InternalOrdersController, 'appendForm'])
+      .as('internal.append.form')
+    router.post('/internal/:id/append', [InternalOrdersController, 'append']).as('internal.append')
+    router
+      .get('/internal/:id/:deviceOrderId/cancel', [InternalOrdersController, 'cancelForm'])
+      .as('internal.cancel.form')
+    router
+      .post('/internal/:id/:deviceOrderId/cancel', [InternalOrdersController, 'cancel'])
+      .as('internal.cancel')
+    router
+      .delete('/internal/:id/:deviceOrderId', [InternalOrdersController, 'destroyDevice'])
+      .as('internal.device.destroy')
+  })
+  .where('id', router.matchers.number())
+  .where('deviceOrderId', router.matchers.number())
+  .where('decision', /^(approve|reject)$/)
+  .use(guarded('internal.view'))
+
 /**
  * Menu entries whose screens arrive with later issues. They are guarded like
  * the real ones, so the sidebar, the server check and the page already agree.
  */
 const PENDING: [string, Permission, string][] = [
-  ['/internal', 'internal.view', 'Permintaan Alat Datang'],
   ['/insitu', 'insitu.view', 'Permintaan Insitu'],
   ['/fasyankes/map', 'fasyankes.view', 'Persebaran Fasyankes'],
   ['/fasyankes/inventory', 'inventory.view', 'Data Inventory Fasyankes'],

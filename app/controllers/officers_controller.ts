@@ -71,9 +71,13 @@ export default class OfficersController {
     return inertia.render('officers/roles', {
       officer: { id: officer.id, name: officer.name, nip: officer.nip, position: officer.position },
       // Only roles the viewer may grant, plus the ones the officer already holds (shown locked).
-      roles: STAFF_ROLES.filter((role) => grantable.includes(role) || officer.roles.includes(role)).map(
-        (role) => ({ value: role, label: ROLE_LABELS[role], grantable: grantable.includes(role) })
-      ),
+      roles: STAFF_ROLES.filter(
+        (role) => grantable.includes(role) || officer.roles.includes(role)
+      ).map((role) => ({
+        value: role,
+        label: ROLE_LABELS[role],
+        grantable: grantable.includes(role),
+      })),
       current: officer.roles,
     })
   }

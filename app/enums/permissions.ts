@@ -34,6 +34,7 @@ export const PERMISSIONS = {
     'treasurer',
     'fasyankes',
   ],
+  'internal.create': ['admin_pk', 'yantek', 'fasyankes'],
   'officer.view': ADMINS_AND_HEADS,
   'officer.edit': ADMINS_AND_HEADS,
   'fasyankes.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],

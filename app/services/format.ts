@@ -44,3 +44,11 @@ export function formatRupiah(amount: number | null | undefined) {
   if (amount === null || amount === undefined) return '-'
   return `Rp ${Math.round(amount).toLocaleString('id-ID')}`
 }
+
+/** A timestamp as the database returns it (a Date on PostgreSQL, UTC text on SQLite). */
+export function fromDatabase(value: unknown): DateTime | null {
+  if (!value) return null
+  if (value instanceof Date) return DateTime.fromJSDate(value)
+  const parsed = DateTime.fromSQL(String(value), { zone: 'utc' })
+  return parsed.isValid ? parsed : DateTime.fromISO(String(value), { zone: 'utc' })
+}

@@ -17,7 +17,7 @@ const SKELETON_ROWS = 10
 export interface ColumnFilter {
   /** Query parameter name; the column key by default. */
   key?: string
-  type: 'text' | 'select' | 'number'
+  type: 'text' | 'select' | 'number' | 'month'
   placeholder?: string
   options?: { value: string; label: string }[]
 }
@@ -290,7 +290,7 @@ function FilterInput<Row>({ column, value, onChange, compact }: { column: Column
   }
   return (
     <input
-      type={column.filter?.type === 'number' ? 'number' : 'text'}
+      type={column.filter?.type === 'number' || column.filter?.type === 'month' ? column.filter.type : 'text'}
       min={column.filter?.type === 'number' ? 0 : undefined}
       aria-label={label}
       placeholder={column.filter?.placeholder ?? column.header}

@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+export default class Feedback extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare internalOrderId: number
+
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare unit: string
+
+  @column()
+  declare critic: string | null
+
+  /** Question code (1_a_K_1 ...) to a rating of 1-5. */
+  @column({
+    prepare: (value: Record<string, number>) => JSON.stringify(value),
+    consume: (value: string) => JSON.parse(value),
+  })
+  declare ratings: Record<string, number>
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}

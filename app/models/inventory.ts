@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import Alkes from '#models/alkes'
+import Fasyankes from '#models/fasyankes'
+
+/** A facility's device, with its last and next calibration (domain decisions: Inventory). */
+export default class Inventory extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare fasyankesId: number
+
+  @column()
+  declare alkesId: number
+
+  @column()
+  declare merk: string | null
+
+  @column()
+  declare model: string | null
+
+  @column()
+  declare serialNumber: string
+
+  @column.date()
+  declare lastCalibrationDate: DateTime
+
+  @column.date()
+  declare nextCalibrationDate: DateTime
+
+  @column()
+  declare internalAlkesOrderId: number | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Alkes)
+  declare alkes: BelongsTo<typeof Alkes>
+
+  @belongsTo(() => Fasyankes)
+  declare fasyankes: BelongsTo<typeof Fasyankes>
+}

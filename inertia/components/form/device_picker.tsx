@@ -1,0 +1,128 @@
+import { useMemo, useState } from 'react'
+import { Search } from 'lucide-react'
+import { controlClass } from '~/components/ui/field'
+import { cn } from '~/lib/cn'
+import { formatRupiah, toNonNegativeInt } from '~/lib/format'
+
+export interface DeviceOption {
+  id: number
+  name: string
+  price: number
+  minute_estimation: number
+  laboratory: string
+  category: string | null
+}
+
+export interface PickedLine {
+  quantity: number
+  description: string
+}
+
+/**
+ * The device list of an order form: search, hide-zero toggle, a quantity
+ * (min 0; anything non-numeric becomes 0) and a note per device.
+ */
+export function DevicePicker({
+  devices,
+  lines,
+  onChange,
+  error,
+}: {
+  devices: DeviceOption[]
+  lines: Record<number, PickedLine>
+  onChange: (lines: Record<number, PickedLine>) => void
+  error?: string
+}) {
+  const [search, setSearch] = useState('')
+  const [hideZero, setHideZero] = useState(false)
+  const shown = useMemo(() => {
+    const term = search.trim().toLowerCase()
+    return devices.filter(
+      (device) =>
+        (!term || device.name.toLowerCase().includes(term)) && (!hideZero || (lines[device.id]?.quantity ?? 0) > 0)
+    )
+  }, [devices, search, hideZero, lines])
+
+  const update = (id: number, patch: Partial<PickedLine>) =>
+    onChange({ ...lines, [id]: { ...(lines[id] ?? { quantity: 0, description: '' }), ...patch } })
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-48 flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input type="search" aria-label="Cari alat" placeholder="Cari alat..." value={search} onChange={(e) => setSearch(e.target.value)} className={cn(controlClass(), 'pl-9')} />
+        </div>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} className="size-4" />
+          Sembunyikan jumlah 0
+        </label>
+      </div>
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <div className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-200 dark:border-slate-800">
+        <table className="w-full text-sm">
+          <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800">
+            <tr>
+              <th className="px-3 py-2">Alat</th>
+              <th className="px-3 py-2">Tarif</th>
+              <th className="w-24 px-3 py-2">Jumlah</th>
+              <th className="px-3 py-2">Keterangan</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {shown.map((device) => {
+              const line = lines[device.id]
+              return (
+                <tr key={device.id} className={line?.quantity ? 'bg-brand-50/60 dark:bg-brand-800/10' : undefined}>
+                  <td className="px-3 py-2">
+                    <p className="font-medium">{device.name}</p>
+                    <p className="text-xs text-slate-500">
+                      {device.laboratory}
+                      {device.category ? ` · ${device.category}` : ''} · {device.minute_estimation} menit
+                    </p>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatRupiah(device.price)}</td>
+                  <td className="px-3 py-2">
+                    <input
+                      type="number"
+                      min={0}
+                      max={100}
+                      aria-label={`Jumlah ${device.name}`}
+                      value={line?.quantity ?? 0}
+                      onChange={(e) => update(device.id, { quantity: toNonNegativeInt(e.target.value) })}
+                      className={cn(controlClass(), 'py-1')}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <input
+                      type="text"
+                      aria-label={`Keterangan ${device.name}`}
+                      maxLength={500}
+                      value={line?.description ?? ''}
+                      onChange={(e) => update(device.id, { description: e.target.value })}
+                      className={cn(controlClass(), 'py-1')}
+                    />
+                  </td>
+                </tr>
+              )
+            })}
+            {shown.length === 0 && (
+              <tr>
+                <td colSpan={4} className="px-3 py-6 text-center text-slate-500">
+                  Data Masih Kosong
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}
+
+/** Only lines with a quantity above 0 are sent (spec part 2, section 5). */
+export function pickedPayload(lines: Record<number, PickedLine>) {
+  return Object.entries(lines)
+    .filter(([, line]) => line.quantity > 0)
+    .map(([id, line]) => ({ alkes_id: Number(id), quantity: line.quantity, description: line.description }))
+}

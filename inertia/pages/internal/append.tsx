@@ -1,0 +1,31 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { DevicePicker, pickedPayload, type DeviceOption, type PickedLine } from '~/components/form/device_picker'
+
+export default function AppendDevices({ order, options }: { order: { id: number; number: string }; options: { alkes: DeviceOption[] } }) {
+  const form = useForm({ picked: {} as Record<number, PickedLine> })
+  const errors = form.errors as Record<string, string | undefined>
+  const submit = () => {
+    form.transform((data) => ({ alkes: pickedPayload(data.picked) }))
+    form.post(`/internal/${order.id}/append`)
+  }
+  return (
+    <FormPage
+      title="Penambahan Permintaan Alat Datang"
+      subtitle={order.number}
+      backHref={`/internal/${order.id}/detail`}
+      onSubmit={submit}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="md:col-span-2">
+        <DevicePicker
+          devices={options.alkes}
+          lines={form.data.picked}
+          onChange={(picked) => form.setData('picked', picked)}
+          error={errors.alkes ?? Object.entries(errors).find(([k]) => k.startsWith('alkes.'))?.[1]}
+        />
+      </div>
+    </FormPage>
+  )
+}

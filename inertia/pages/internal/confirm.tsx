@@ -1,0 +1,36 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { TextAreaField } from '~/components/ui/field'
+
+interface Props {
+  order: { id: number; number: string; status: string }
+  decision: 'approve' | 'reject'
+  defaultDescription: string
+}
+
+/** Terima or Tolak a waiting order; a rejection needs its reason. */
+export default function ConfirmOrder({ order, decision, defaultDescription }: Props) {
+  const status = decision === 'approve' ? 'ORDER DITERIMA' : 'DITOLAK'
+  const form = useForm({ status, order_description: defaultDescription })
+  return (
+    <FormPage
+      title={decision === 'approve' ? `Terima Permintaan ${order.number}` : `Tolak Permintaan ${order.number}`}
+      subtitle={decision === 'approve' ? 'Keterangan ini dibaca oleh fasyankes.' : 'Tuliskan alasan penolakan; fasyankes dapat memperbaiki lalu mengajukan ulang.'}
+      backHref={`/internal/${order.id}/detail`}
+      onSubmit={() => form.post(`/internal/${order.id}/confirm/${decision}`)}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="md:col-span-2">
+        <TextAreaField
+          label={decision === 'approve' ? 'Keterangan' : 'Alasan Ditolak'}
+          name="order_description"
+          maxLength={1000}
+          value={form.data.order_description}
+          onChange={(e) => form.setData('order_description', e.target.value)}
+          error={form.errors.order_description}
+        />
+      </div>
+    </FormPage>
+  )
+}

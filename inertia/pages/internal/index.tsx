@@ -1,0 +1,102 @@
+import { Head, Link, usePage } from '@inertiajs/react'
+import { Plus } from 'lucide-react'
+import { PageHeader } from '~/components/ui/card'
+import { buttonClass } from '~/components/ui/button'
+import { DataTable, type Column } from '~/components/data_table/data_table'
+import { RowLink } from '~/components/list_actions'
+import { StatusBadge } from '~/components/status_badge'
+
+interface Order {
+  id: number
+  number: string
+  status: string
+  fasyankes: { fasyankes_name: string; city: string | null; province: string | null }
+  service_type: string
+  delivery_option: string
+  formatted_delivery_date_estimation: string
+  formatted_arrival_date_estimation: string
+  formatted_created_at: string
+  formatted_estimated_completion_at: string
+  device_count: number
+  formatted_total_price: string
+  contact_person_name: string
+  contact_person_phone: string
+}
+
+const STAFF_WITH_FACILITY = ['admin_pk', 'yantek', 'treasurer']
+const DELIVERY_COLUMN = ['admin_pk', 'yantek', 'fasyankes']
+const STATUS_COLUMN = ['admin_pk', 'yantek', 'fasyankes', 'head_of_pk_laboratory']
+
+export default function InternalIndex({ title, canCreate, statuses }: { title: string; canCreate: boolean; statuses: string[] }) {
+  const { auth } = usePage().props
+  const isFacility = auth?.user.isFacility ?? false
+  const isTreasurer = auth?.user.roles.includes('treasurer') ?? false
+  const detailHref = (o: Order) => `/internal/${o.id}/${isFacility ? 'summary' : 'detail'}`
+
+  // Spec part 2, section 6: which role sees which column.
+  const columns: Column<Order>[] = [
+    { key: 'number', header: 'Nomor', filter: { type: 'text', placeholder: 'Nomor' }, cell: (o) => <Link href={detailHref(o)} className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100">{o.number}</Link> },
+    { key: 'fasyankes', header: 'Fasyankes', roles: STAFF_WITH_FACILITY, filter: { type: 'text', placeholder: 'Fasyankes' }, cell: (o) => o.fasyankes.fasyankes_name },
+    { key: 'delivery_estimation', header: 'Estimasi Kirim', roles: DELIVERY_COLUMN, filter: { type: 'month' }, cell: (o) => o.formatted_delivery_date_estimation },
+    { key: 'invoice_index', header: 'Tagihan', roles: ['treasurer'], cell: () => '-' },
+    { key: 'device_count', header: 'Alat', cell: (o) => `${o.device_count} alat` },
+    { key: 'formatted_total_price', header: 'Total Tarif' },
+    { key: 'status', header: 'Status', roles: STATUS_COLUMN, filter: { type: 'select', options: statuses.filter((s) => s !== 'ALL').map((s) => ({ value: s, label: s })) }, cell: (o) => <StatusBadge status={o.status} /> },
+  ]
+
+  return (
+    <>
+      <Head title={title} />
+      <PageHeader
+        title={title}
+        subtitle="Permintaan kalibrasi dan pengujian untuk alat yang dikirim ke laboratorium."
+        actions={
+          canCreate && (
+            <Link href="/internal/create" className={buttonClass('primary')}>
+              <Plus className="size-4" /> Ajukan Permintaan
+            </Link>
+          )
+        }
+      />
+      <DataTable<Order>
+        path="/internal"
+        defaultLimit={10}
+        columns={columns}
+        rowKey={(o) => o.id}
+        renderDetail={(o) =>
+          isTreasurer ? (
+            <p className="text-sm text-slate-600">Tanggal tagihan dan pembayaran akan tampil di sini setelah modul tagihan tersedia.</p>
+          ) : (
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-slate-500">Layanan</dt>
+              <dd>{o.service_type}</dd>
+              <dt className="text-slate-500">Pengiriman</dt>
+              <dd>{o.delivery_option}</dd>
+              <dt className="text-slate-500">Estimasi tiba</dt>
+              <dd>{o.formatted_arrival_date_estimation}</dd>
+              <dt className="text-slate-500">Estimasi selesai</dt>
+              <dd>{o.formatted_estimated_completion_at}</dd>
+              <dt className="text-slate-500">Narahubung</dt>
+              <dd>{o.contact_person_name} ({o.contact_person_phone})</dd>
+              <dt className="text-slate-500">Diajukan</dt>
+              <dd>{o.formatted_created_at}</dd>
+            </dl>
+          )
+        }
+        renderCard={(o) => (
+          <div>
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-mono text-xs font-semibold">{o.number}</span>
+              <StatusBadge status={o.status} />
+            </div>
+            {!isFacility && <p className="mt-1 font-medium">{o.fasyankes.fasyankes_name}</p>}
+            <p className="text-sm text-slate-500">
+              {o.device_count} alat · {o.formatted_total_price} · kirim {o.formatted_delivery_date_estimation}
+            </p>
+          </div>
+        )}
+        actions={(o) => <RowLink href={detailHref(o)}>Detail</RowLink>}
+      />
+    </>
+  )
+}
