@@ -40,6 +40,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'roles.*.enum': 'Peran tidak dikenal.',
   'requiredWhen': '{{ field }} wajib diisi.',
   'alkes.minLength': 'Pilih minimal satu alat dengan jumlah lebih dari 0.',
+  'alkes.required': 'Pilih minimal satu alat dengan jumlah lebih dari 0.',
   'alkes.*.alkes_id.database.exists': 'Alat tidak tersedia untuk layanan alat datang.',
   'alkes.*.quantity.range': 'Jumlah alat harus 1 sampai 100.',
 }

@@ -73,7 +73,7 @@ export async function refreshEstimate(trx: TransactionClientContract, order: Int
   )
   const start = DateTime.fromISO(order.arrivalDateEstimation.toISODate()!, { zone: LAB_TIMEZONE })
   order.estimatedMinutes = minutes
-  order.estimatedCompletionAt = completionAt(start, minutes, await holidayLookup()).toUTC()
+  order.estimatedCompletionAt = completionAt(start, minutes, await holidayLookup(trx)).toUTC()
   await order.useTransaction(trx).save()
 }
 
