@@ -24,6 +24,7 @@ const FasyankesController = () => import('#controllers/fasyankes_controller')
 const AlkesController = () => import('#controllers/alkes_controller')
 const CalibratorsController = () => import('#controllers/calibrators_controller')
 const InternalOrdersController = () => import('#controllers/internal_orders_controller')
+const InternalProcessingController = () => import('#controllers/internal_processing_controller')
 
 const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
 
@@ -199,10 +200,75 @@ router
     router
       .delete('/internal/:id/:deviceOrderId', [InternalOrdersController, 'destroyDevice'])
       .as('internal.device.destroy')
+
+    router
+      .get('/internal/:id/receive', [InternalProcessingController, 'receiveForm'])
+      .as('internal.receive.form')
+    router
+      .put('/internal/:id/receive', [InternalProcessingController, 'receive'])
+      .as('internal.receive')
+    router
+      .get('/internal/:id/officer', [InternalProcessingController, 'officerForm'])
+      .as('internal.officer.form')
+    router
+      .put('/internal/:id/officer', [InternalProcessingController, 'assign'])
+      .as('internal.officer')
+    router
+      .get('/internal/:id/handover', [InternalProcessingController, 'handoverForm'])
+      .as('internal.handover.form')
+    router
+      .put('/internal/:id/handover', [InternalProcessingController, 'handover'])
+      .as('internal.handover')
+    router
+      .get('/internal/:id/feedback', [InternalProcessingController, 'feedbackForm'])
+      .as('internal.feedback.form')
+    router
+      .post('/internal/:id/feedback', [InternalProcessingController, 'feedback'])
+      .as('internal.feedback')
+    router
+      .get('/internal/:id/worksheet/pk', [InternalProcessingController, 'worksheets'])
+      .as('internal.worksheets')
+    router
+      .get('/internal/:id/worksheet/pk/:alkesOrderId/edit', [
+        InternalProcessingController,
+        'worksheetForm',
+      ])
+      .as('internal.worksheet.form')
+    router
+      .put('/internal/:id/worksheet/pk/:alkesOrderId/update', [
+        InternalProcessingController,
+        'worksheetUpdate',
+      ])
+      .as('internal.worksheet.update')
+    router
+      .post('/internal/:id/worksheet/pk/:alkesOrderId/upload', [
+        InternalProcessingController,
+        'worksheetUpload',
+      ])
+      .as('internal.worksheet.upload')
+    router
+      .put('/internal/:id/certificate-date', [InternalProcessingController, 'certificateDate'])
+      .as('internal.certificate_date')
+    router
+      .get('/internal/:id/attachment', [InternalProcessingController, 'attachments'])
+      .as('internal.attachment')
+    router
+      .post('/internal/:id/attachment/folder', [InternalProcessingController, 'folder'])
+      .as('internal.attachment.folder')
+    router
+      .post('/internal/:id/attachment/:type', [InternalProcessingController, 'attach'])
+      .as('internal.attachment.upload')
+    router
+      .get('/internal/:id/file/:deviceId/:kind', [InternalProcessingController, 'download'])
+      .as('internal.file')
   })
   .where('id', router.matchers.number())
   .where('deviceOrderId', router.matchers.number())
   .where('decision', /^(approve|reject)$/)
+  .where('alkesOrderId', router.matchers.number())
+  .where('deviceId', router.matchers.number())
+  .where('type', /^(certificate|result)$/)
+  .where('kind', /^(certificate|result)$/)
   .use(guarded('internal.view'))
 
 /**

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
+import { DELIVERY_OPTIONS, FEEDBACK_CODES, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 
 const MAX_LINES = 200
 const letterFile = () => vine.file({ size: '5mb', extnames: ['pdf', 'jpg', 'jpeg', 'png'] })
@@ -65,4 +65,152 @@ export const confirmValidator = vine.create({
 
 export const cancelDeviceValidator = vine.create({
   reason: vine.string().trim().minLength(5).maxLength(500),
+})
+
+const RECEIVE_FLAGS = [
+  'review_request',
+  'officer_readiness',
+  'equipment_condition',
+  'accommodation_and_environment',
+  'calibration_ability',
+  'workload',
+  'calibration_method_compatibility',
+] as const
+export { RECEIVE_FLAGS }
+
+export const receiveValidator = vine.create({
+  checker: vine
+    .number()
+    .withoutDecimals()
+    .exists({
+      table: 'users',
+      column: 'id',
+      filter: (db) => {
+        db.whereNull('fasyankes_id')
+      },
+    }),
+  contact_person_name: vine.string().trim().minLength(3).maxLength(150),
+  contact_person_phone: vine
+    .string()
+    .trim()
+    .regex(/^[0-9+()\- ]{6,30}$/),
+  received_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+  done_estimation_date: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .afterOrSameAs('received_date', { compare: 'day' }),
+  alkes_orders: vine
+    .array(
+      vine.object({
+        id: vine.number().withoutDecimals(),
+        merk: vine.string().trim().minLength(1).maxLength(100),
+        model: vine.string().trim().minLength(1).maxLength(100),
+        serial_number: vine.string().trim().minLength(1).maxLength(100),
+        functionality: vine.enum(['Baik', 'Tidak Baik'] as const),
+        accessories: vine.string().trim().maxLength(500).optional(),
+      })
+    )
+    .minLength(1),
+  review_request: vine.boolean(),
+  officer_readiness: vine.boolean(),
+  equipment_condition: vine.boolean(),
+  accommodation_and_environment: vine.boolean(),
+  calibration_ability: vine.boolean(),
+  workload: vine.boolean(),
+  calibration_method_compatibility: vine.boolean(),
+})
+
+export const officerAssignmentValidator = vine.create({
+  selected_officers: vine
+    .array(
+      vine.object({
+        internal_alkes_order_id: vine.number().withoutDecimals(),
+        bpfk_user_id: vine
+          .number()
+          .withoutDecimals()
+          .exists({
+            table: 'user_roles',
+            column: 'user_id',
+            filter: (db) => {
+              db.whereIn('role', ['officer_pk', 'supervisor_of_pk_laboratory'])
+            },
+          }),
+      })
+    )
+    .minLength(1),
+})
+
+export const handoverValidator = vine.create({
+  contact_person_receiver_name: vine.string().trim().minLength(3).maxLength(150),
+  contact_person_receiver_phone: vine
+    .string()
+    .trim()
+    .regex(/^[0-9+()\- ]{6,30}$/),
+  alkes_accordingly: vine.boolean(),
+  certificate_handedover: vine.boolean(),
+  alkes_checked: vine.boolean(),
+  cancel_test: vine.boolean(),
+})
+
+/** unit, critic and a 1-5 rating under each question code (1_a_K_1 ...). */
+export const feedbackValidator = vine.create({
+  unit: vine.string().trim().minLength(2).maxLength(150),
+  critic: vine.string().trim().maxLength(2000).optional(),
+  ...(Object.fromEntries(
+    FEEDBACK_CODES.map((code) => [code, vine.number().withoutDecimals().range([1, 5])])
+  ) as Record<(typeof FEEDBACK_CODES)[number], ReturnType<typeof vine.number>>),
+})
+
+export const worksheetValidator = vine.create({
+  merk: vine.string().trim().minLength(1).maxLength(100),
+  model: vine.string().trim().minLength(1).maxLength(100),
+  serial_number: vine.string().trim().minLength(1).maxLength(100),
+  type: vine.enum(['Pengujian', 'Kalibrasi'] as const),
+  additional_order_number: vine.string().trim().maxLength(50).optional(),
+  certificate_number: vine.string().trim().minLength(1).maxLength(100),
+  certificate_month: vine.number().withoutDecimals().range([1, 12]),
+  work_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+  work_place: vine.string().trim().minLength(2).maxLength(200),
+  room_name: vine.string().trim().maxLength(100).optional(),
+  is_laik: vine.enum(['1', '0', 1, 0] as const),
+  officer_id: vine
+    .number()
+    .withoutDecimals()
+    .exists({
+      table: 'users',
+      column: 'id',
+      filter: (db) => {
+        db.whereNull('fasyankes_id')
+      },
+    }),
+})
+
+export const worksheetUploadValidator = vine.create({
+  file: vine.file({ size: '10mb', extnames: ['pdf'] }),
+})
+
+export const certificateDateValidator = vine.create({
+  date: vine.date({ formats: ['YYYY-MM-DD'] }),
+})
+
+export const folderLinkValidator = vine.create({
+  link: vine
+    .string()
+    .trim()
+    .url({ require_protocol: true, protocols: ['https'] })
+    .maxLength(500),
+})
+
+export const attachmentValidator = vine.create({
+  type: vine.enum(['certificate', 'result'] as const),
+  internal_alkes_order_id: vine.number().withoutDecimals(),
+  file: vine
+    .file({ size: '10mb', extnames: ['pdf'] })
+    .optional()
+    .requiredIfMissing('link'),
+  link: vine
+    .string()
+    .trim()
+    .url({ require_protocol: true, protocols: ['https', 'http'] })
+    .maxLength(500)
+    .optional(),
 })

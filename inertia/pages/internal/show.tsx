@@ -58,6 +58,7 @@ const ACTION_LINKS: [string, string, (id: number) => string, 'primary' | 'second
   ['assign_officers', 'Pilih Petugas', (id) => `/internal/${id}/officer`, 'primary'],
   ['handover', 'Serah Terima', (id) => `/internal/${id}/handover`, 'primary'],
   ['feedback', 'Isi Umpan Balik', (id) => `/internal/${id}/feedback`, 'primary'],
+  ['worksheet', 'Lembar Kerja', (id) => `/internal/${id}/worksheet/pk`, 'secondary'],
 ]
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
@@ -220,6 +221,11 @@ export default function InternalOrderShow({ variant, order }: { variant: 'detail
                   {label}
                 </Link>
               ))}
+              {order.can_see_files && (
+                <Link href={`/internal/${order.id}/attachment`} className={buttonClass('secondary')}>
+                  Berkas
+                </Link>
+              )}
               {canDeleteOrder && (
                 <Button variant="danger" onClick={removeOrder}>
                   Hapus Permintaan

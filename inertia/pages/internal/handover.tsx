@@ -1,0 +1,46 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { CheckboxField, TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
+
+const FLAGS = [
+  ['alkes_accordingly', 'Alat diserahkan sesuai daftar'],
+  ['certificate_handedover', 'Sertifikat/hasil diserahkan'],
+  ['alkes_checked', 'Alat telah diperiksa penerima'],
+  ['cancel_test', 'Terdapat alat batal uji'],
+] as const
+
+export default function Handover({
+  order,
+  values,
+  openDevices,
+}: {
+  order: { id: number; number: string }
+  values: { contact_person_receiver_name: string; contact_person_receiver_phone: string }
+  openDevices: string[]
+}) {
+  const form = useForm({ ...values, alkes_accordingly: true, certificate_handedover: true, alkes_checked: true, cancel_test: false })
+  return (
+    <FormPage
+      title="Serah Terima Alat"
+      subtitle={order.number}
+      backHref={`/internal/${order.id}/detail`}
+      onSubmit={() => form.put(`/internal/${order.id}/handover`)}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      {openDevices.length > 0 && (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 md:col-span-2 dark:bg-amber-900/30 dark:text-amber-200">
+          Belum dapat diserahkan: {openDevices.length} alat belum selesai ({openDevices.join(', ')}).
+        </p>
+      )}
+      <TextField label="Nama Penerima" {...bind(form, 'contact_person_receiver_name')} />
+      <TextField label="Telepon Penerima" {...bind(form, 'contact_person_receiver_phone')} />
+      <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
+        {FLAGS.map(([key, label]) => (
+          <CheckboxField key={key} name={key} label={label} checked={form.data[key]} onChange={(checked) => form.setData(key, checked)} />
+        ))}
+      </fieldset>
+    </FormPage>
+  )
+}
