@@ -25,4 +25,6 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   DEMO_DATA: Env.schema.boolean.optional(),
   STORAGE_PATH: Env.schema.string.optional(),
+  LAB_NAME: Env.schema.string.optional(),
+  LAB_ADDRESS: Env.schema.string.optional(),
 })

@@ -25,6 +25,7 @@ const AlkesController = () => import('#controllers/alkes_controller')
 const CalibratorsController = () => import('#controllers/calibrators_controller')
 const InternalOrdersController = () => import('#controllers/internal_orders_controller')
 const InternalProcessingController = () => import('#controllers/internal_processing_controller')
+const InternalDocumentsController = () => import('#controllers/internal_documents_controller')
 
 const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
 
@@ -253,6 +254,15 @@ router
       .get('/internal/:id/attachment', [InternalProcessingController, 'attachments'])
       .as('internal.attachment')
     router
+      .get('/internal/:id/attachment/:format', [InternalDocumentsController, 'format'])
+      .as('internal.attachment.format')
+    router
+      .get('/internal/:id/receive/print', [InternalDocumentsController, 'receiveProof'])
+      .as('internal.receive.print')
+    router
+      .get('/internal/:id/handover/print', [InternalDocumentsController, 'handoverProof'])
+      .as('internal.handover.print')
+    router
       .post('/internal/:id/attachment/folder', [InternalProcessingController, 'folder'])
       .as('internal.attachment.folder')
     router
@@ -269,6 +279,7 @@ router
   .where('deviceId', router.matchers.number())
   .where('type', /^(certificate|result)$/)
   .where('kind', /^(certificate|result)$/)
+  .where('format', /^(aspak|srikandi)$/)
   .use(guarded('internal.view'))
 
 /**

@@ -69,6 +69,10 @@ export default function Attachment({
           </Link>
         }
       />
+      <Card className="mb-4 flex flex-wrap gap-2 p-4">
+        <a href={`/internal/${order.id}/attachment/aspak`} className={buttonClass('secondary')}>Unduh Format ASPAK</a>
+        <a href={`/internal/${order.id}/attachment/srikandi`} className={buttonClass('secondary')}>Unduh Format SRIKANDI</a>
+      </Card>
       <Card className="mb-4 p-4">
         {canUpload ? (
           <form onSubmit={saveFolder} className="flex flex-wrap items-end gap-3">

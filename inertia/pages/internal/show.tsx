@@ -44,6 +44,7 @@ interface Order {
   handover: { receiver: string; formatted_created_at: string } | null
   actions: string[]
   can_see_files: boolean
+  can_print_proofs: boolean
   timeline: { id: number; label: string; user_name: string | null; reason: string | null; formatted_at: string }[]
 }
 
@@ -221,6 +222,16 @@ export default function InternalOrderShow({ variant, order }: { variant: 'detail
                   {label}
                 </Link>
               ))}
+              {order.can_print_proofs && order.receive && (
+                <a href={`/internal/${order.id}/receive/print`} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+                  Cetak Bukti Penerimaan
+                </a>
+              )}
+              {order.can_print_proofs && order.handover && (
+                <a href={`/internal/${order.id}/handover/print`} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+                  Cetak Bukti Serah Terima
+                </a>
+              )}
               {order.can_see_files && (
                 <Link href={`/internal/${order.id}/attachment`} className={buttonClass('secondary')}>
                   Berkas
