@@ -23,6 +23,19 @@ export const FASYANKES_CLASSES = [
 ]
 
 /**
+ * Fixed-date national holidays. Holidays that move each year (Idul Fitri,
+ * Nyepi, Waisak, ...) follow the yearly joint ministerial decree and are added
+ * to the holidays table by the lab.
+ */
+const FIXED_HOLIDAYS = [
+  ['01-01', 'Tahun Baru Masehi'],
+  ['05-01', 'Hari Buruh Internasional'],
+  ['06-01', 'Hari Lahir Pancasila'],
+  ['08-17', 'Hari Kemerdekaan Republik Indonesia'],
+  ['12-25', 'Hari Raya Natal'],
+] as const
+
+/**
  * Reference data every installation needs, production included: all provinces
  * and regencies/cities with their Kemendagri codes (from idn-area-data), and
  * the facility categories and classes, the calibrator units. Safe to run again: it only adds what is
@@ -59,5 +72,17 @@ export async function seedReferenceData() {
       const missing = names.filter((name) => !known.has(name))
       if (missing.length) await trx.table(table).multiInsert(missing.map((name) => ({ name })))
     }
+
+    const year = new Date().getFullYear()
+    const knownHolidays = await values('holidays', 'date')
+    const known = new Set(
+      [...knownHolidays].map((date) =>
+        String(date instanceof Date ? date.toISOString() : date).slice(0, 10)
+      )
+    )
+    const holidays = [year, year + 1]
+      .flatMap((y) => FIXED_HOLIDAYS.map(([day, name]) => ({ date: `${y}-${day}`, name })))
+      .filter((holiday) => !known.has(holiday.date))
+    if (holidays.length) await trx.table('holidays').multiInsert(holidays)
   })
 }
