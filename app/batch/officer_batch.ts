@@ -62,6 +62,8 @@ export const officerBatch: BatchDefinition<User> = {
   findExisting: (nip, client) =>
     User.query({ client }).where('nip', nip).whereNull('fasyankes_id').first(),
   async prepare(raw) {
+    // Excel keeps 15 significant digits: an 18-digit NIP typed as a number has already lost some.
+    const nipLost = typeof raw.nip === 'number' && !Number.isSafeInteger(raw.nip)
     const password = text(raw.password)
     const values = {
       nip: text(raw.nip),
@@ -72,7 +74,14 @@ export const officerBatch: BatchDefinition<User> = {
       password,
       confirmation_password: password,
     }
-    return { values, errors: [] }
+    return {
+      values,
+      errors: nipLost
+        ? [
+            'NIP terbaca sebagai angka sehingga digitnya berubah. Format kolom NIP sebagai Teks lalu ketik ulang NIP.',
+          ]
+        : [],
+    }
   },
   validator: (existing) => ({
     validator: existing ? updateOfficerValidator : createOfficerValidator,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { HttpContext } from '@adonisjs/core/http'
+import { flashFieldErrors } from '#services/field_errors'
 import type { BatchDefinition } from '#batch/batch_definition'
 import { BatchFileError, formatWorkbook } from '#batch/spreadsheet'
 import { runBatch, type RowError } from '#batch/run_batch'
@@ -43,12 +44,15 @@ export default class BatchController {
     const back = `${this.definition.path}/batch/edit`
     const refuse = (message: string, errors: RowError[] = []) => {
       session.flash('batch', { message, errors })
-      session.flashErrors({ file: message })
+      flashFieldErrors(session, { file: message })
+      if (!errors.length) session.flash('error', message)
       return response.redirect(back)
     }
 
     const file = request.file('file', { size: MAX_SIZE, extnames: ['xlsx'] })
     if (!file) return refuse('Berkas wajib diunggah.')
+    // An empty file has no type to detect, so it must be caught before the type check.
+    if (file.size === 0) return refuse('Berkas kosong.')
     if (!file.isValid) {
       const rule = file.errors[0]?.type
       return refuse(

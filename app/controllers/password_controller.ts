@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { flashFieldErrors } from '#services/field_errors'
 import { actorOf } from '#services/audit'
 import { passwordValidator } from '#validators/auth'
 import { changePassword } from '#actions/account/change_password'
@@ -25,7 +26,7 @@ export default class PasswordController {
       input.new_password
     )
     if (!changed) {
-      session.flashErrors({ old_password: WRONG_OLD_PASSWORD })
+      flashFieldErrors(session, { old_password: WRONG_OLD_PASSWORD })
       session.flash('error', WRONG_OLD_PASSWORD)
       return response.redirect().back()
     }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { flashFieldErrors } from '#services/field_errors'
 import { loginValidator } from '#validators/auth'
 import { signIn } from '#actions/auth/sign_in'
 import { audit, actorOf } from '#services/audit'
@@ -24,7 +25,7 @@ export default class SessionController {
     }
 
     if (result.status === 'invalid') {
-      session.flashErrors({ email: INVALID_CREDENTIALS })
+      flashFieldErrors(session, { email: INVALID_CREDENTIALS })
       session.flashOnly(['email'])
       return response.redirect().back()
     }
