@@ -1,3 +1,6 @@
+// Ace commands boot the app too; without an explicit environment they run as development.
+process.env.NODE_ENV ??= 'development'
+
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 

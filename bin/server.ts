@@ -1,3 +1,6 @@
+// `node server.js` on its own serves the built app.
+process.env.NODE_ENV ??= 'production'
+
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 

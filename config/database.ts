@@ -35,6 +35,10 @@ export default defineConfig({
           conn.pragma('journal_mode = WAL')
           conn.pragma('foreign_keys = ON')
           conn.pragma('busy_timeout = 5000')
+          // 64 MB page cache and memory-mapped reads keep list and search indexes in memory.
+          conn.pragma('cache_size = -65536')
+          conn.pragma('mmap_size = 268435456')
+          conn.pragma('temp_store = MEMORY')
           done(null, conn)
         },
       },

@@ -99,6 +99,33 @@ function pageLinks(
 }
 
 /**
+ * Counting every matching row is the costly half of a page on a large table,
+ * and paging through the same filter asks for the same count again; counts
+ * are therefore kept for a few seconds, keyed by the exact query.
+ */
+const COUNT_TTL_MS = 5000
+const MAX_CACHED_COUNTS = 500
+const counts = new Map<string, { total: number; at: number }>()
+
+async function countRows(query: DatabaseQueryBuilderContract<any>) {
+  const countQuery = query.clone().clearOrder().clearSelect().count('* as total')
+  const { sql, bindings } = countQuery.toSQL()
+  const key = `${query.client.connectionName}:${sql}:${JSON.stringify(bindings)}`
+  const cached = counts.get(key)
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.total
+  const row = await countQuery.first()
+  const total = Number(row?.total ?? 0)
+  if (counts.size >= MAX_CACHED_COUNTS) counts.clear()
+  counts.set(key, { total, at: Date.now() })
+  return total
+}
+
+/** Forgets cached counts, so a list re-read right after a write shows the new total. */
+export function forgetCounts() {
+  counts.clear()
+}
+
+/**
  * Runs one page of a list query. A page past the end answers the last page
  * instead of an empty one.
  */
@@ -108,8 +135,7 @@ export async function paginate<Row>(
   map: (row: any) => Row = (row) => row
 ): Promise<Paginated<Row>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE
-  const countRow = await query.clone().clearOrder().clearSelect().count('* as total').first()
-  const total = Number(countRow?.total ?? 0)
+  const total = await countRows(query)
   const lastPage = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(options.page ?? 1, lastPage)
   const rows =
@@ -158,25 +184,32 @@ export function whereContains(
 }
 
 /**
- * The search box on a list backed by a search index (database/search_index.ts):
- * the FTS5 trigram table on SQLite (terms of 3+ characters; shorter ones fall
- * back to LIKE), the pg_trgm expression index on PostgreSQL.
+ * Narrows a list backed by a search index (database/search_index.ts) to rows
+ * whose searchable text contains every term: the FTS5 trigram table on SQLite
+ * (terms of 3+ characters; shorter ones fall back to LIKE), the pg_trgm
+ * expression index on PostgreSQL. Column filters pass their values here too,
+ * as a fast pre-filter, and still apply their exact column condition.
  */
 export function whereSearch(
   query: DatabaseQueryBuilderContract<any>,
   table: string,
   columns: string[],
-  value: string
+  values: string[]
 ) {
-  const term = value.trim()
+  const terms = values.map((value) => value.trim()).filter(Boolean)
   if (query.client.dialect.name === 'postgres') {
-    return query.whereRaw(`${searchExpression(columns)} LIKE ? ESCAPE '\\'`, [
-      likeTerm(term.toLowerCase()),
-    ])
+    for (const term of terms) {
+      query.whereRaw(`${searchExpression(columns)} LIKE ? ESCAPE '\\'`, [
+        likeTerm(term.toLowerCase()),
+      ])
+    }
+    return query
   }
-  if (term.length < 3) return whereContains(query, columns, term)
-  const phrase = `"${term.replaceAll('"', '""')}"`
+  const indexed = terms.filter((term) => term.length >= 3)
+  for (const term of terms.filter((t) => t.length < 3)) whereContains(query, columns, term)
+  if (!indexed.length) return query
+  const match = indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ')
   return query.whereIn(`${table}.id`, (search) =>
-    search.from(`${table}_search`).select('rowid').whereRaw(`${table}_search MATCH ?`, [phrase])
+    search.from(`${table}_search`).select('rowid').whereRaw(`${table}_search MATCH ?`, [match])
   )
 }

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import AuditLog from '#models/audit_log'
+import { forgetCounts } from '#queries/datatable'
 import type User from '#models/user'
 
 export interface Actor {
@@ -28,6 +29,8 @@ export function actorOf(ctx: HttpContext): Actor {
  * change and its record commit or roll back together.
  */
 export async function audit(actor: Actor, entry: AuditEntry, trx?: TransactionClientContract) {
+  // Every write is audited, so this is also where cached list counts go stale.
+  forgetCounts()
   return AuditLog.create(
     {
       userId: actor.user?.id ?? null,

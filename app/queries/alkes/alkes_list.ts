@@ -84,7 +84,7 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
 
   query(filters) {
     const query = db.from('alkes').select('*').orderBy('name').orderBy('id')
-    if (filters.search) whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, filters.search)
+    if (filters.search) whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, [filters.search])
     if (filters.laboratory) query.where('laboratory', filters.laboratory)
     for (const [key, column] of FLAG_FILTERS) whereYesNo(query, column, filters[key])
     if (filters.name) whereContains(query, ['name'], filters.name)
