@@ -5,11 +5,14 @@
 // that its limit holds across workers.
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
 
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 4)))
 
 if (cluster.isPrimary && workers > 1) {
   process.env.LIMITER_STORE ??= 'database'
+  // Workers run this file, not whatever script imported it (npm start's bin/start.js).
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
   let stopping = false
   const fork = () => cluster.fork(process.env)
   for (let i = 0; i < workers; i++) fork()
