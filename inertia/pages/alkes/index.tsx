@@ -31,7 +31,7 @@ const YES_NO = [
 
 const COLUMNS: Column<Alkes>[] = [
   { key: 'name', header: 'Nama Alkes', filter: { type: 'text', placeholder: 'Nama' }, cell: (a) => <span className="font-medium">{a.name}</span> },
-  { key: 'formatted_price', header: 'Tarif', filter: { key: 'price', type: 'number', placeholder: 'Tarif' } },
+  { key: 'formatted_price', header: 'Tarif', filter: { key: 'price', type: 'number', placeholder: 'Tarif' }, cell: (a) => <span className="whitespace-nowrap">{a.formatted_price}</span> },
   { key: 'minute_estimation', header: 'Estimasi (menit)', filter: { type: 'number', placeholder: 'Menit' } },
   { key: 'formatted_has_pengujian', header: 'Pengujian KAN', filter: { key: 'pengujian_is_kan', type: 'select', options: YES_NO } },
   { key: 'formatted_has_kalibrasi', header: 'Kalibrasi KAN', filter: { key: 'kalibrasi_is_kan', type: 'select', options: YES_NO } },
