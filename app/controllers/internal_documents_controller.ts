@@ -9,9 +9,6 @@ import { canSeeFiles } from '#workflows/internal_order_workflow'
 import type InternalOrder from '#models/internal_order'
 import type User from '#models/user'
 
-/** Spec part 2: receiving and hand-over reports are for admin_pk, yantek and head_of_pk_laboratory. */
-const PROOF_ROLES = ['admin_pk', 'yantek', 'head_of_pk_laboratory'] as const
-
 async function proofDevices(order: InternalOrder): Promise<ProofDevice[]> {
   const devices = await InternalAlkesOrder.query()
     .where('internal_order_id', order.id)
@@ -36,7 +33,7 @@ function sendPdf(ctx: HttpContext, name: string, pdf: PDFKit.PDFDocument) {
 }
 
 function assertProofReader(user: User) {
-  if (!user.hasRole(...PROOF_ROLES)) throw new ForbiddenException()
+  if (!user.can('internal.proofs')) throw new ForbiddenException()
 }
 
 export default class InternalDocumentsController {

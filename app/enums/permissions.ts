@@ -35,6 +35,8 @@ export const PERMISSIONS = {
     'fasyankes',
   ],
   'internal.create': ['admin_pk', 'yantek', 'fasyankes'],
+  // Receiving and hand-over proofs (spec part 2, section 6: reports of internal orders).
+  'internal.proofs': ['admin_pk', 'yantek', 'head_of_pk_laboratory'],
   'officer.view': ADMINS_AND_HEADS,
   'officer.edit': ADMINS_AND_HEADS,
   'fasyankes.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],

@@ -119,7 +119,7 @@ export async function orderDetail(order: InternalOrder, user: User) {
     has_feedback: !!order.feedback,
     actions: availableActions(order.status, user.roles),
     can_see_files: canSeeFiles(order.status, user.isFacility),
-    can_print_proofs: user.hasRole('admin_pk', 'yantek', 'head_of_pk_laboratory'),
+    can_print_proofs: user.can('internal.proofs'),
     timeline: timeline.map((entry) => ({
       id: Number(entry.id),
       label: AUDIT_LABELS[entry.action] ?? entry.action,
