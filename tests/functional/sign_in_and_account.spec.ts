@@ -64,7 +64,7 @@ test.group('Sign-in', (group) => {
         .json({ email, password: 'bukan-sandinya' })
         .redirects(0)
       assert.equal(response.status(), 302)
-      assert.deepEqual(response.flashMessages().inputErrorsBag?.email, [INVALID])
+      assert.deepEqual((response.flashMessages() as any).inputErrorsBag?.email, [INVALID])
       assert.notExists(response.session('auth_web'))
     }
     assert.equal(await auditCount('auth.sign_in_failed'), before + 2)
@@ -203,7 +203,7 @@ test.group('Password', (group) => {
         .redirects(0)
       assert.equal(response.status(), 302)
       assert.exists(
-        response.flashMessages().inputErrorsBag?.[field],
+        (response.flashMessages() as any).inputErrorsBag?.[field],
         `${field} for ${JSON.stringify(payload)}`
       )
     }
@@ -248,8 +248,8 @@ test.group('Profile', (group) => {
       .header('referer', '/profile')
       .json({ name: 'A', nip: 'abc' })
       .redirects(0)
-    assert.exists(bad.flashMessages().inputErrorsBag?.name)
-    assert.exists(bad.flashMessages().inputErrorsBag?.nip)
+    assert.exists((bad.flashMessages() as any).inputErrorsBag?.name)
+    assert.exists((bad.flashMessages() as any).inputErrorsBag?.nip)
     const good = await client
       .put('/profile')
       .loginAs(user)
@@ -294,7 +294,7 @@ test.group('Profile', (group) => {
         email: 'fasyankes@kalibra.test',
       })
       .redirects(0)
-    assert.exists(response.flashMessages().inputErrorsBag?.city)
+    assert.exists((response.flashMessages() as any).inputErrorsBag?.city)
     await facility.refresh()
     assert.equal(facility.cityCode, '73.71')
   })
