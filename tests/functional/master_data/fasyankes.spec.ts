@@ -433,7 +433,9 @@ test.group('Fasyankes | create, sign in, update', (group) => {
       .json({ email: payload.email, password: 'salah12345' })
       .redirects(0)
     assertRedirect(assert, wrong, '/login')
-    assert.deepEqual((wrong.flashMessages() as any).inputErrorsBag?.email, ['Email atau kata sandi salah.'])
+    assert.deepEqual((wrong.flashMessages() as any).inputErrorsBag?.email, [
+      'Email atau kata sandi salah.',
+    ])
 
     const login = await client
       .post('/auth/verify')
