@@ -15,6 +15,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   /** Friendly pages for every environment, so a forbidden or missing page looks the same everywhere. */
   protected renderStatusPages = true
 
+  /** Refusals the app answers on purpose are not incidents: they are audited or shown, not logged. */
+  protected ignoreStatuses = [400, 401, 403, 404, 409, 422, 429]
+
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     '403': (error, { inertia }) =>
       inertia.render('errors/forbidden', { message: error.message || null }),
