@@ -27,6 +27,8 @@ const SIDEBARS: Record<string, string[]> = {
   officer_pdp: [],
 }
 
+const isDark = async (page: Page) =>
+  /\bdark\b/.test((await page.locator('html').getAttribute('class')) ?? '')
 const base = () => `http://${process.env.HOST}:${process.env.PORT}`
 const go = (page: Page, path: string) => page.goto(`${base()}${path}`)
 
@@ -108,13 +110,13 @@ test.group('Theme', () => {
     const page = await browserContext.newPage()
     await page.emulateMedia({ colorScheme: 'light' })
     await go(page, '/login')
-    assert.isFalse(await page.evaluate(() => document.documentElement.classList.contains('dark')))
+    assert.isFalse(await isDark(page))
     await page.getByRole('button', { name: 'Mode gelap' }).click()
     await page.reload()
-    assert.isTrue(await page.evaluate(() => document.documentElement.classList.contains('dark')))
+    assert.isTrue(await isDark(page))
     await page.getByRole('button', { name: 'Mode terang' }).click()
     await page.reload()
-    assert.isFalse(await page.evaluate(() => document.documentElement.classList.contains('dark')))
+    assert.isFalse(await isDark(page))
   })
 })
 
