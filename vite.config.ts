@@ -13,4 +13,6 @@ export default defineConfig({
     alias: { '~/': `${import.meta.dirname}/inertia/` },
   },
   build: { sourcemap: false },
+  // Test runs serve through Vite's dev server; without HMR, parallel runs cannot collide on its socket.
+  server: { hmr: process.env.NODE_ENV === 'test' ? false : undefined },
 })

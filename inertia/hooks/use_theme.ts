@@ -14,7 +14,10 @@ function current(): Theme {
  * root template applies it before the first paint.
  */
 export function useTheme() {
-  const [theme, setTheme] = useState<Theme>('light')
+  // The root template already applied the theme, so the first render can read it (no SSR here).
+  const [theme, setTheme] = useState<Theme>(() =>
+    typeof document === 'undefined' ? 'light' : current()
+  )
 
   useEffect(() => {
     setTheme(current())
