@@ -1,11 +1,5 @@
 import vine from '@vinejs/vine'
-import { FASYANKES_TYPES } from '#enums/fasyankes'
-
-const phone = () =>
-  vine
-    .string()
-    .trim()
-    .regex(/^[0-9+()\- ]{6,30}$/)
+import { fasyankesFields } from '#validators/master_data'
 
 export const staffProfileValidator = vine.withMetaData<{ userId: number }>().create({
   name: vine.string().trim().minLength(3).maxLength(150),
@@ -25,29 +19,18 @@ export const staffProfileValidator = vine.withMetaData<{ userId: number }>().cre
   position: vine.string().trim().maxLength(150).nullable(),
 })
 
+/** The facility's own account form: the master-data facility rules under the spec's profile names. */
 export const facilityProfileValidator = vine.withMetaData<{ userId: number }>().create({
-  name: vine.string().trim().minLength(3).maxLength(200),
-  phone: phone(),
-  address: vine.string().trim().minLength(5).maxLength(500),
-  type: vine.enum(FASYANKES_TYPES),
-  province: vine.string().trim().exists({ table: 'provinces', column: 'code' }),
-  city: vine
-    .string()
-    .trim()
-    .exists({
-      table: 'regencies',
-      column: 'code',
-      filter: (db, _value, field) => {
-        db.where('province_code', String(field.parent.province ?? ''))
-      },
-    }),
-  category_id: vine
-    .number()
-    .withoutDecimals()
-    .exists({ table: 'fasyankes_categories', column: 'id' }),
-  class_id: vine.number().withoutDecimals().exists({ table: 'fasyankes_classes', column: 'id' }),
-  pic_name: vine.string().trim().minLength(3).maxLength(150),
-  pic_phone: phone(),
+  name: fasyankesFields.fasyankes_name,
+  phone: fasyankesFields.phone,
+  address: fasyankesFields.address,
+  type: fasyankesFields.type,
+  province: fasyankesFields.province,
+  city: fasyankesFields.city,
+  category_id: fasyankesFields.category_id,
+  class_id: fasyankesFields.class_id,
+  pic_name: fasyankesFields.pic,
+  pic_phone: fasyankesFields.pic_phone,
   email: vine
     .string()
     .trim()
