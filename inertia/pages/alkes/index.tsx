@@ -2,6 +2,7 @@ import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
+import { DetailList } from '~/components/detail_list'
 
 interface Alkes {
   id: number
@@ -51,16 +52,7 @@ function Detail({ alkes }: { alkes: Alkes }) {
     ['Interval rekalibrasi', `${alkes.recalibration_months} bulan`],
     ['Keterangan laik', alkes.has_laik_description ? 'Ya' : 'Tidak'],
   ]
-  return (
-    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-500">{label}</dt>
-          <dd>{value ?? '-'}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <DetailList rows={rows} />
 }
 
 export default function AlkesIndex({ title, canEdit }: { title: string; canEdit: boolean }) {

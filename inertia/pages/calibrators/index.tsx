@@ -3,6 +3,7 @@ import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
+import { DetailList } from '~/components/detail_list'
 import { cn } from '~/lib/cn'
 
 interface Calibrator {
@@ -67,14 +68,13 @@ export default function CalibratorIndex({ title, canEdit, units }: { title: stri
         columns={columns}
         rowKey={(c) => c.id}
         renderDetail={(c) => (
-          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-slate-500">Penanggung jawab</dt>
-            <dd>{c.bpfk_user?.name ?? '-'}</dd>
-            <dt className="text-slate-500">Kalibrasi terakhir</dt>
-            <dd>{c.formatted_last_calibration_date}</dd>
-            <dt className="text-slate-500">Kalibrasi berikutnya</dt>
-            <dd>{c.formatted_next_calibration_date}</dd>
-          </dl>
+          <DetailList
+            rows={[
+              ['Penanggung jawab', c.bpfk_user?.name],
+              ['Kalibrasi terakhir', c.formatted_last_calibration_date],
+              ['Kalibrasi berikutnya', c.formatted_next_calibration_date],
+            ]}
+          />
         )}
         renderCard={(c) => (
           <div>

@@ -2,6 +2,7 @@ import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
+import { DetailList } from '~/components/detail_list'
 
 interface Facility {
   id: number
@@ -39,16 +40,7 @@ function Detail({ facility }: { facility: Facility }) {
     ['Email akun', facility.email],
     ['Koordinat', facility.latitude !== null ? `${facility.latitude}, ${facility.longitude}` : null],
   ]
-  return (
-    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-500">{label}</dt>
-          <dd>{value ?? '-'}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <DetailList rows={rows} />
 }
 
 export default function FasyankesIndex({ title, canEdit, options }: Props) {

@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/ui/card'
 import { buttonClass } from '~/components/ui/button'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { RowLink } from '~/components/list_actions'
+import { DetailList } from '~/components/detail_list'
 import { StatusBadge } from '~/components/status_badge'
 
 interface Order {
@@ -67,20 +68,16 @@ export default function InternalIndex({ title, canCreate, statuses }: { title: s
           isTreasurer ? (
             <p className="text-sm text-slate-600">Tanggal tagihan dan pembayaran akan tampil di sini setelah modul tagihan tersedia.</p>
           ) : (
-            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="text-slate-500">Layanan</dt>
-              <dd>{o.service_type}</dd>
-              <dt className="text-slate-500">Pengiriman</dt>
-              <dd>{o.delivery_option}</dd>
-              <dt className="text-slate-500">Estimasi tiba</dt>
-              <dd>{o.formatted_arrival_date_estimation}</dd>
-              <dt className="text-slate-500">Estimasi selesai</dt>
-              <dd>{o.formatted_estimated_completion_at}</dd>
-              <dt className="text-slate-500">Narahubung</dt>
-              <dd>{o.contact_person_name} ({o.contact_person_phone})</dd>
-              <dt className="text-slate-500">Diajukan</dt>
-              <dd>{o.formatted_created_at}</dd>
-            </dl>
+            <DetailList
+              rows={[
+                ['Layanan', o.service_type],
+                ['Pengiriman', o.delivery_option],
+                ['Estimasi tiba', o.formatted_arrival_date_estimation],
+                ['Estimasi selesai', o.formatted_estimated_completion_at],
+                ['Narahubung', `${o.contact_person_name} (${o.contact_person_phone})`],
+                ['Diajukan', o.formatted_created_at],
+              ]}
+            />
           )
         }
         renderCard={(o) => (

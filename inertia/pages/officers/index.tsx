@@ -2,6 +2,7 @@ import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
+import { DetailList } from '~/components/detail_list'
 
 interface Officer {
   id: number
@@ -21,12 +22,12 @@ const COLUMNS: Column<Officer>[] = [
 
 function Detail({ officer }: { officer: Officer }) {
   return (
-    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-      <dt className="text-slate-500">Email</dt>
-      <dd>{officer.email}</dd>
-      <dt className="text-slate-500">NIP</dt>
-      <dd>{officer.nip ?? '-'}</dd>
-    </dl>
+    <DetailList
+      rows={[
+        ['Email', officer.email],
+        ['NIP', officer.nip],
+      ]}
+    />
   )
 }
 
