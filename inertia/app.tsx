@@ -14,6 +14,11 @@ router.on('flash', (event) => {
   if (error) toast.error(error)
 })
 
+// After any write, every list refetches instead of showing its 5-minute-old copy.
+router.on('finish', (event) => {
+  if (event.detail.visit.method !== 'get') queryClient.invalidateQueries()
+})
+
 /** Pages outside the signed-in shell set their own layout (login, error pages). */
 const pages = import.meta.glob<{ default: { layout?: unknown } }>('./pages/**/*.tsx')
 

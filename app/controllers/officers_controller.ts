@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { flashFieldErrors } from '#services/field_errors'
 import User from '#models/user'
 import { ROLE_LABELS, STAFF_ROLES } from '#enums/roles'
 import { officerList } from '#queries/officers/officer_list'
@@ -93,6 +94,7 @@ export default class OfficersController {
     if (!result.ok) {
       // Spec part 1, section 5: role update errors appear as an error toast.
       ctx.session.flash('error', result.message)
+      flashFieldErrors(ctx.session, { roles: result.message })
       return ctx.response.redirect(`/officer/${officer.id}/role`)
     }
     ctx.session.flash('success', `Peran ${officer.name} berhasil diperbarui.`)

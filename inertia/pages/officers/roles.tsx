@@ -30,7 +30,13 @@ export default function OfficerRoles({
       title="Atur Peran Petugas"
       subtitle={`${officer.name}${officer.nip ? ` - NIP ${officer.nip}` : ''}`}
       backHref="/officer"
-      onSubmit={() => form.put(`/officer/${officer.id}/role`, { preserveScroll: true })}
+      onSubmit={() =>
+        form.put(`/officer/${officer.id}/role`, {
+          preserveScroll: true,
+          // A refused change saved nothing: show the roles the officer still holds.
+          onError: () => form.setData('roles', current),
+        })
+      }
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >
@@ -61,6 +67,7 @@ export default function OfficerRoles({
             )
           })}
         </div>
+        {form.errors.roles && <p role="alert" className="mt-2 text-sm text-red-600">{form.errors.roles}</p>}
       </fieldset>
     </FormPage>
   )
