@@ -14,6 +14,7 @@ import { fasyankesBatch } from '#batch/fasyankes_batch'
 import { alkesBatch } from '#batch/alkes_batch'
 import { calibratorBatch } from '#batch/calibrator_batch'
 import { respondWithDatatable, respondWithExport } from '#services/list_responder'
+import { homePathFor } from '#services/navigation'
 
 const SessionController = () => import('#controllers/session_controller')
 const ProfileController = () => import('#controllers/profile_controller')
@@ -58,7 +59,7 @@ function batchRoutes(batch: BatchDefinition) {
 }
 
 router.get('/', async ({ auth, response }) =>
-  response.redirect(auth.user ? '/dashboard' : '/login')
+  response.redirect(auth.user ? homePathFor(auth.user) : '/login')
 )
 
 router

@@ -1,6 +1,9 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
-import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import type { HttpError, StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+
+const SERVER_ERROR_MESSAGE =
+  'Terjadi kesalahan pada server. Silakan coba lagi; bila berulang, hubungi tim TI.'
 
 const CSRF_MESSAGE = 'Sesi formulir sudah kedaluwarsa. Muat ulang halaman, lalu coba lagi.'
 
@@ -23,6 +26,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       inertia.render('errors/forbidden', { message: error.message || null }),
     '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
     '500..599': (_, { inertia }) => inertia.render('errors/server_error', {}),
+  }
+
+  /** A server fault answers JSON callers with a plain message, never the error's own text (it may hold SQL). */
+  async renderErrorAsJSON(error: HttpError, ctx: HttpContext) {
+    if (error.status >= 500 && !this.isDebuggingEnabled(ctx)) {
+      return ctx.response.status(error.status).send({ message: SERVER_ERROR_MESSAGE })
+    }
+    return super.renderErrorAsJSON(error, ctx)
   }
 
   async handle(error: unknown, ctx: HttpContext) {

@@ -25,6 +25,10 @@ export async function signIn(email: string, password: string, ip: string): Promi
   const key = `sign_in_${email.toLowerCase()}_${ip}`
 
   if ((await attempts.remaining(key)) <= 0 || (await attempts.isBlocked(key))) {
+    await audit(
+      { user: null, ip },
+      { action: 'auth.sign_in_throttled', subjectType: 'user', userName: email.slice(0, 150) }
+    )
     return { status: 'throttled', retryAfterSeconds: Math.max(1, await attempts.availableIn(key)) }
   }
 
