@@ -37,10 +37,24 @@ export interface InternalOrderRow {
   formatted_total_price: string
   contact_person_name: string
   contact_person_phone: string
+  invoice_index: number
+  formatted_invoice_dates: string[]
+  formatted_payment_confirm_date: string | null
 }
+
+/** The stage an order's invoicing reached: how many of the three invoice dates are set. */
+const INVOICE_STAGE_SQL = `(CASE WHEN o.invoice_third_date IS NOT NULL THEN 3
+  WHEN o.invoice_second_date IS NOT NULL THEN 2
+  WHEN o.invoice_first_date IS NOT NULL THEN 1 ELSE 0 END)`
 
 /** Spec part 2: the list's status filter values (MENUNGGU FEEDBACK is reachable through search). */
 export const STATUS_FILTERS = ['ALL', ...INTERNAL_STATUSES] as const
+
+function invoiceStage(raw: Record<string, unknown>) {
+  if (raw.invoice_third_date) return 3
+  if (raw.invoice_second_date) return 2
+  return raw.invoice_first_date ? 1 : 0
+}
 
 const iso = (value: unknown) =>
   value instanceof Date ? value.toISOString() : value ? String(value) : null
@@ -102,6 +116,9 @@ export const internalOrderList = defineList<InternalOrderFilters, InternalOrderR
         .where('o.delivery_date_estimation', '>=', first)
         .where('o.delivery_date_estimation', '<', next)
     }
+    if (filters.invoice_index && filters.invoice_index !== 'ALL') {
+      query.whereRaw(`${INVOICE_STAGE_SQL} = ?`, [Number(filters.invoice_index)])
+    }
     return query
   },
 
@@ -128,6 +145,15 @@ export const internalOrderList = defineList<InternalOrderFilters, InternalOrderR
     formatted_total_price: formatRupiah(Number(raw.total_price ?? 0)),
     contact_person_name: raw.contact_person_name,
     contact_person_phone: raw.contact_person_phone,
+    invoice_index: invoiceStage(raw),
+    formatted_invoice_dates: [
+      raw.invoice_first_date,
+      raw.invoice_second_date,
+      raw.invoice_third_date,
+    ].map((date) => formatDate(iso(date))),
+    formatted_payment_confirm_date: raw.payment_confirm_date
+      ? formatDate(iso(raw.payment_confirm_date))
+      : null,
   }),
 
   columns: [

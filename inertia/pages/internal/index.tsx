@@ -22,6 +22,9 @@ interface Order {
   formatted_total_price: string
   contact_person_name: string
   contact_person_phone: string
+  invoice_index: number
+  formatted_invoice_dates: string[]
+  formatted_payment_confirm_date: string | null
 }
 
 const STAFF_WITH_FACILITY = ['admin_pk', 'yantek', 'treasurer']
@@ -39,7 +42,13 @@ export default function InternalIndex({ title, canCreate, statuses }: { title: s
     { key: 'number', header: 'Nomor', filter: { type: 'text', placeholder: 'Nomor' }, cell: (o) => <Link href={detailHref(o)} className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100">{o.number}</Link> },
     { key: 'fasyankes', header: 'Fasyankes', roles: STAFF_WITH_FACILITY, filter: { type: 'text', placeholder: 'Fasyankes' }, cell: (o) => o.fasyankes.fasyankes_name },
     { key: 'delivery_estimation', header: 'Estimasi Kirim', roles: DELIVERY_COLUMN, filter: { type: 'month' }, cell: (o) => o.formatted_delivery_date_estimation },
-    { key: 'invoice_index', header: 'Tagihan', roles: ['treasurer'], cell: () => '-' },
+    {
+      key: 'invoice_index',
+      header: 'Tagihan',
+      roles: ['treasurer'],
+      filter: { type: 'select', options: ['1', '2', '3'].map((stage) => ({ value: stage, label: `Tagihan ${stage}` })) },
+      cell: (o) => (o.invoice_index ? `Tagihan ${o.invoice_index}` : '-'),
+    },
     { key: 'device_count', header: 'Alat', cell: (o) => `${o.device_count} alat` },
     { key: 'formatted_total_price', header: 'Total Tarif' },
     { key: 'status', header: 'Status', roles: STATUS_COLUMN, filter: { type: 'select', options: statuses.filter((s) => s !== 'ALL').map((s) => ({ value: s, label: s })) }, cell: (o) => <StatusBadge status={o.status} /> },
@@ -66,7 +75,12 @@ export default function InternalIndex({ title, canCreate, statuses }: { title: s
         rowKey={(o) => o.id}
         renderDetail={(o) =>
           isTreasurer ? (
-            <p className="text-sm text-slate-600">Tanggal tagihan dan pembayaran akan tampil di sini setelah modul tagihan tersedia.</p>
+            <DetailList
+              rows={[
+                ...o.formatted_invoice_dates.map((date, index): [string, string] => [`Tagihan ${index + 1}`, date]),
+                ['Pembayaran dikonfirmasi', o.formatted_payment_confirm_date ?? '-'],
+              ]}
+            />
           ) : (
             <DetailList
               rows={[
