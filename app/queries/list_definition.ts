@@ -15,6 +15,8 @@ export interface ListDefinition<
 > {
   title: string
   fileName: string
+  /** Rows per page when the query names none (20 unless the spec says otherwise). */
+  defaultLimit?: number
   /** Permission needed to read the list and its exports. */
   permission: Permission
   validator: VineValidator<any, any>

@@ -39,7 +39,12 @@ export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
   const read = await readFilters(ctx, list)
   if (!read) return
   const query = list.query(read.filters, ctx.auth.user!)
-  return paginate(query, { ...read.filters, baseUrl: ctx.request.url(), qs: read.qs }, list.row)
+  const limit = read.filters.limit ?? list.defaultLimit
+  return paginate(
+    query,
+    { ...read.filters, limit, baseUrl: ctx.request.url(), qs: read.qs },
+    list.row
+  )
 }
 
 async function* rowsOf<Row>(query: DatabaseQueryBuilderContract<any>, map: (raw: any) => Row) {

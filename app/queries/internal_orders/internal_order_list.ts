@@ -63,6 +63,8 @@ export const internalOrderList = defineList<InternalOrderFilters, InternalOrderR
   title: 'Permintaan Alat Datang',
   fileName: 'permintaan-alat-datang',
   permission: 'internal.view',
+  // Spec part 2, section 9: this list shows 10 rows by default.
+  defaultLimit: 10,
   validator: vine.create({
     ...baseFilterSchema,
     user_key: vine.string().maxLength(100).optional(),
