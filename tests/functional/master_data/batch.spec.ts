@@ -1029,7 +1029,8 @@ test.group('Batch | list-specific rules', (group) => {
     assert.equal(Number(stored.bpfk_user_id), officer.id)
     assert.equal(stored.calibrator_condition, 'Bad')
     // PostgreSQL returns a Date for a date column, SQLite the text.
-    const day = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10)
+    const day = (value: unknown) =>
+      (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10)
     assert.equal(day(stored.last_calibration_date), '2026-01-20')
     assert.equal(day(stored.next_calibration_date), '2027-01-20')
   })
