@@ -258,6 +258,9 @@ router
       .get('/internal/:id/attachment/:format', [InternalDocumentsController, 'format'])
       .as('internal.attachment.format')
     router
+      .get('/internal/:id/letter', [InternalDocumentsController, 'letter'])
+      .as('internal.letter')
+    router
       .get('/internal/:id/receive/print', [InternalDocumentsController, 'receiveProof'])
       .as('internal.receive.print')
     router

@@ -3,6 +3,7 @@ import InternalAlkesOrder from '#models/internal_alkes_order'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { findVisibleOrder } from '#queries/internal_orders/order_detail'
 import { formatDate, formatDateTime } from '#services/format'
+import { storedPath } from '#services/storage'
 import { orderProofPdf, type ProofDevice } from '#exports/order_proof_pdf'
 import { orderFormatXlsx } from '#exports/order_format_xlsx'
 import { canSeeFiles } from '#workflows/internal_order_workflow'
@@ -118,6 +119,13 @@ export default class InternalDocumentsController {
         devices: await proofDevices(order),
       })
     )
+  }
+
+  /** The application letter, for whoever may see the order (its facility and staff). */
+  async letter({ auth, params, response }: HttpContext) {
+    const order = await findVisibleOrder(auth.user!, params.id)
+    if (!order.letterPath) return response.notFound('Surat permohonan tidak ditemukan')
+    return response.download(storedPath(order.letterPath))
   }
 
   /** ASPAK and SRIKANDI files, generated from the order's results; visible like the other order files. */

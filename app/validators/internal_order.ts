@@ -1,8 +1,12 @@
 import vine from '@vinejs/vine'
+import { fileSignature } from '#validators/rules/file_signature'
 import { DELIVERY_OPTIONS, FEEDBACK_CODES, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 
 const MAX_LINES = 200
-const letterFile = () => vine.file({ size: '5mb', extnames: ['pdf', 'jpg', 'jpeg', 'png'] })
+const letterFile = () =>
+  vine
+    .file({ size: '5mb', extnames: ['pdf', 'jpg', 'jpeg', 'png'] })
+    .use(fileSignature(['pdf', 'png', 'jpg']))
 
 const orderFields = {
   fasyankes_id: vine
@@ -185,7 +189,7 @@ export const worksheetValidator = vine.create({
 })
 
 export const worksheetUploadValidator = vine.create({
-  file: vine.file({ size: '10mb', extnames: ['pdf'] }),
+  file: vine.file({ size: '10mb', extnames: ['pdf'] }).use(fileSignature(['pdf'])),
 })
 
 export const certificateDateValidator = vine.create({
@@ -205,6 +209,7 @@ export const attachmentValidator = vine.create({
   internal_alkes_order_id: vine.number().withoutDecimals(),
   file: vine
     .file({ size: '10mb', extnames: ['pdf'] })
+    .use(fileSignature(['pdf']))
     .optional()
     .requiredIfMissing('link'),
   link: vine

@@ -82,6 +82,7 @@ const OTHER_GET: Record<string, Rule> = {
   '/internal/:id/attachment': 'internal.view',
   '/internal/:id/attachment/:format': 'internal.view',
   '/internal/:id/file/:deviceId/:kind': 'internal.view',
+  '/internal/:id/letter': 'internal.view',
 }
 
 /** Writes: the permission of the page they are sent from. */

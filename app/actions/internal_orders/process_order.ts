@@ -197,6 +197,16 @@ export async function submitFeedback(
 ) {
   assertCanTake('feedback', order, actor.user)
   await db.transaction(async (trx) => {
+    // A device added after the hand-over must be finished (or cancelled) before the order can close.
+    const open = await InternalAlkesOrder.query({ client: trx })
+      .where('internal_order_id', order.id)
+      .where('status', 'BELUM SELESAI')
+      .preload('alkes')
+    if (open.length) {
+      throw new ActionRefusedException(
+        `Permintaan belum dapat diselesaikan: ${open.length} alat belum selesai (${open.map((d) => d.alkes.name).join(', ')}).`
+      )
+    }
     const moved = await moveStatus(trx, order, 'feedback')
     await Feedback.create(
       {

@@ -45,6 +45,7 @@ interface Order {
   actions: string[]
   can_see_files: boolean
   can_print_proofs: boolean
+  has_letter: boolean
   timeline: { id: number; label: string; user_name: string | null; reason: string | null; formatted_at: string }[]
 }
 
@@ -222,6 +223,11 @@ export default function InternalOrderShow({ variant, order }: { variant: 'detail
                   {label}
                 </Link>
               ))}
+              {order.has_letter && (
+                <a href={`/internal/${order.id}/letter`} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+                  Surat Permohonan
+                </a>
+              )}
               {order.can_print_proofs && order.receive && (
                 <a href={`/internal/${order.id}/receive/print`} target="_blank" rel="noopener" className={buttonClass('secondary')}>
                   Cetak Bukti Penerimaan

@@ -1,0 +1,434 @@
+/**
+ * Fixtures and helpers of the incoming-equipment (Alat Datang, DT) order tests
+ * (issue 4). Not a spec file: the suites only pick up `*.spec.ts`.
+ *
+ * Orders are put straight into the database in whatever status a test needs,
+ * so each test exercises one action, not the whole lifecycle before it.
+ */
+import { inflateSync } from 'node:zlib'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import Alkes from '#models/alkes'
+import User from '#models/user'
+import InternalOrder from '#models/internal_order'
+import InternalAlkesOrder from '#models/internal_alkes_order'
+import type { Role } from '#enums/roles'
+import type { InternalStatus } from '#workflows/internal_order_workflow'
+
+export const PASSWORD = 'kalibra2026'
+export const FACILITY_EMAIL = 'fasyankes@kalibra.test'
+export const OTHER_FACILITY_EMAIL = 'fasyankes2@kalibra.test'
+
+/** Every order status, in the order of the lifecycle. */
+export const STATUSES: InternalStatus[] = [
+  'MENUNGGU',
+  'ORDER DITERIMA',
+  'DITOLAK',
+  'ALAT DITERIMA',
+  'PROSES PENGERJAAN',
+  'MENUNGGU FEEDBACK',
+  'SELESAI',
+]
+
+/**
+ * The roles the matrix tries. The first six may open the Alat Datang menu;
+ * supervisor_of_pk_laboratory may not (the route guard answers 403).
+ */
+export const MATRIX_ROLES: Role[] = [
+  'fasyankes',
+  'yantek',
+  'admin_pk',
+  'officer_pk',
+  'treasurer',
+  'head_of_pk_laboratory',
+  'supervisor_of_pk_laboratory',
+]
+
+let sequence = 0
+/** A short marker unique within the run. */
+export function marker(prefix = 'Dt') {
+  sequence++
+  return `${prefix}${process.pid.toString(36)}${sequence.toString(36)}`
+}
+
+const users = new Map<string, number>()
+export async function userByEmail(email: string) {
+  const known = users.get(email)
+  const user = known ? await User.find(known) : await User.findBy('email', email)
+  if (!user) throw new Error(`Demo account ${email} is missing`)
+  users.set(email, user.id)
+  return user
+}
+
+/** The demo account of a role: `<role>@kalibra.test`; a facility is fasyankes@kalibra.test. */
+export function userWithRole(role: Role) {
+  return userByEmail(role === 'fasyankes' ? FACILITY_EMAIL : `${role}@kalibra.test`)
+}
+
+/** A device type offered for incoming service, with its own tariff and time. */
+export async function makeAlkes(
+  overrides: Partial<{
+    name: string
+    price: number
+    minuteEstimation: number
+    recalibrationMonths: number
+    isInternal: boolean
+  }> = {}
+) {
+  const tag = marker('Ak')
+  return Alkes.create({
+    name: overrides.name ?? `Alat Uji ${tag}`,
+    laboratory: 'PK',
+    category: null,
+    price: overrides.price ?? 175_000,
+    minuteEstimation: overrides.minuteEstimation ?? 60,
+    alkesCode: `UJI-${tag}`,
+    recalibrationMonths: overrides.recalibrationMonths ?? 12,
+    isTuntungSeharian: false,
+    isInternal: overrides.isInternal ?? true,
+    isInsitu: false,
+    pengujianIsKan: false,
+    kalibrasiIsKan: false,
+    hasLaikDescription: true,
+  })
+}
+
+export interface OrderFixture {
+  order: InternalOrder
+  devices: InternalAlkesOrder[]
+}
+
+/**
+ * An order of the facility in the given status, with `devices` device orders
+ * of one fresh device type. From ALAT DITERIMA on the devices carry merk,
+ * model and serial number; from PROSES PENGERJAAN on they have an officer.
+ * `deviceStatus` sets every device's status (BELUM SELESAI by default).
+ */
+export async function makeOrder(
+  options: {
+    status?: InternalStatus
+    fasyankesId?: number
+    devices?: number
+    alkes?: Alkes
+    officerId?: number | null
+    deviceStatus?: 'BELUM SELESAI' | 'SELESAI' | 'BATAL UJI'
+    serviceType?: string
+    deliveryDate?: string
+  } = {}
+): Promise<OrderFixture> {
+  const status = options.status ?? 'MENUNGGU'
+  const facility = options.fasyankesId ? null : await userByEmail(FACILITY_EMAIL)
+  const fasyankesId = options.fasyankesId ?? facility!.fasyankesId!
+  const alkes = options.alkes ?? (await makeAlkes())
+  const received = STATUSES.indexOf(status) >= STATUSES.indexOf('ALAT DITERIMA')
+  const working = STATUSES.indexOf(status) >= STATUSES.indexOf('PROSES PENGERJAAN')
+  const order = await InternalOrder.create({
+    number: `DT/FX/${marker('')}`.slice(0, 30),
+    status,
+    userId: null,
+    fasyankesId,
+    letterPath: null,
+    deliveryDateEstimation: DateTime.fromISO(options.deliveryDate ?? '2027-03-01'),
+    arrivalDateEstimation: DateTime.fromISO(options.deliveryDate ?? '2027-03-01'),
+    contactPersonName: 'Rahmat Hidayat',
+    contactPersonPhone: '081234567890',
+    deliveryOption: 'Diantar oleh pihak pertama',
+    deliveryTravelName: null,
+    serviceType: options.serviceType ?? 'Reguler',
+    orderDescription: null,
+    estimatedMinutes: alkes.minuteEstimation * (options.devices ?? 2),
+  })
+  const defaultOfficer = working ? await userByEmail('officer_pk@kalibra.test') : null
+  const officerId =
+    options.officerId !== undefined ? options.officerId : (defaultOfficer?.id ?? null)
+  const devices = await InternalAlkesOrder.createMany(
+    Array.from({ length: options.devices ?? 2 }, (_, i) => ({
+      internalOrderId: order.id,
+      alkesId: alkes.id,
+      price: alkes.price,
+      minuteEstimation: alkes.minuteEstimation,
+      description: null,
+      status: options.deviceStatus ?? ('BELUM SELESAI' as const),
+      merk: received ? 'Omron' : null,
+      model: received ? 'HEM-7120' : null,
+      serialNumber: received ? `SN-${order.id}-${i + 1}` : null,
+      functionality: received ? 'Baik' : null,
+      officerId,
+    }))
+  )
+  return { order, devices }
+}
+
+/** Everything about an order an action could change, to prove a refusal changed nothing. */
+export async function snapshot(orderId: number) {
+  const order = await db.from('internal_orders').where('id', orderId).first()
+  const devices = await db
+    .from('internal_alkes_orders')
+    .where('internal_order_id', orderId)
+    .orderBy('id')
+    .select(
+      'id',
+      'status',
+      'officer_id',
+      'merk',
+      'serial_number',
+      'worksheet_saved_at',
+      'admin_description'
+    )
+  return {
+    status: order?.status ?? null,
+    description: order?.order_description ?? null,
+    devices,
+    audits: await auditCount(orderId),
+    receives: await countRows('internal_receives', { internal_order_id: orderId }),
+    handovers: await countRows('internal_handovers', { internal_order_id: orderId }),
+    feedbacks: await countRows('feedbacks', { internal_order_id: orderId }),
+  }
+}
+
+export async function countRows(table: string, where?: Record<string, unknown>) {
+  const query = db.from(table)
+  if (where) query.where(where)
+  const row = await query.count('* as total').first()
+  return Number(row?.total ?? 0)
+}
+
+export async function auditCount(orderId: number, action?: string) {
+  const query = db
+    .from('audit_logs')
+    .where('subject_type', 'internal_order')
+    .where('subject_id', String(orderId))
+  if (action) query.where('action', action)
+  const row = await query.count('* as total').first()
+  return Number(row?.total ?? 0)
+}
+
+export async function statusOf(orderId: number) {
+  const row = await db.from('internal_orders').where('id', orderId).select('status').first()
+  return (row?.status ?? null) as InternalStatus | null
+}
+
+/** The smallest well-formed PDF: what a scanned letter looks like to a type sniffer. */
+export function pdfBuffer(extraBytes = 0) {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n')
+  return Buffer.concat([Buffer.from(body), Buffer.alloc(extraBytes, 0x20)])
+}
+
+/** A 1x1 PNG. */
+export function pngBuffer() {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64'
+  )
+}
+
+/** The text fields of a valid order form, flattened the way a browser sends multipart. */
+export function orderFields(
+  lines: { alkes_id: number; quantity: number; price?: number; description?: string }[],
+  overrides: Record<string, string> = {}
+) {
+  const fields: Record<string, string> = {
+    delivery_date_estimation: '2027-03-01',
+    arrival_date_estimation: '2027-03-01',
+    contact_person_name: 'Rahmat Hidayat',
+    contact_person_phone: '081234567890',
+    delivery_option: 'Diantar oleh pihak pertama',
+    delivery_travel_name: '',
+    service_type: 'Reguler',
+    ...overrides,
+  }
+  lines.forEach((line, index) => {
+    fields[`alkes[${index}][alkes_id]`] = String(line.alkes_id)
+    fields[`alkes[${index}][quantity]`] = String(line.quantity)
+    if (line.price !== undefined) fields[`alkes[${index}][price]`] = String(line.price)
+    if (line.description !== undefined) fields[`alkes[${index}][description]`] = line.description
+  })
+  for (const [key, value] of Object.entries(fields)) if (value === '') delete fields[key]
+  return fields
+}
+
+/** The same order form as JSON (edits may go without a new letter). */
+export function orderJson(
+  lines: { alkes_id: number; quantity: number }[],
+  overrides: Record<string, unknown> = {}
+) {
+  return {
+    delivery_date_estimation: '2027-03-01',
+    arrival_date_estimation: '2027-03-01',
+    contact_person_name: 'Rahmat Hidayat',
+    contact_person_phone: '081234567890',
+    delivery_option: 'Diantar oleh pihak pertama',
+    service_type: 'Reguler',
+    alkes: lines,
+    ...overrides,
+  }
+}
+
+export function receivePayload(devices: { id: number }[], checkerId: number) {
+  return {
+    checker: checkerId,
+    contact_person_name: 'Rahmat Hidayat',
+    contact_person_phone: '081234567890',
+    received_date: '2027-03-01',
+    done_estimation_date: '2027-03-05',
+    alkes_orders: devices.map((device, index) => ({
+      id: device.id,
+      merk: 'Omron',
+      model: 'HEM-7120',
+      serial_number: `RCV-${device.id}-${index + 1}`,
+      functionality: 'Baik',
+      accessories: 'Manset, adaptor',
+    })),
+    review_request: true,
+    officer_readiness: true,
+    equipment_condition: true,
+    accommodation_and_environment: true,
+    calibration_ability: true,
+    workload: true,
+    calibration_method_compatibility: true,
+  }
+}
+
+export function worksheetPayload(officerId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    merk: 'Omron',
+    model: 'HEM-7120',
+    serial_number: 'WS-0001',
+    type: 'Kalibrasi',
+    additional_order_number: '',
+    certificate_number: 'PK/2027/0001',
+    certificate_month: 3,
+    work_date: '2027-03-03',
+    work_place: 'Laboratorium Kalibrasi Kalibra',
+    room_name: 'Ruang Kalibrasi 1',
+    is_laik: '1',
+    officer_id: officerId,
+    ...overrides,
+  }
+}
+
+export const HANDOVER_PAYLOAD = {
+  contact_person_receiver_name: 'Rahmat Hidayat',
+  contact_person_receiver_phone: '081234567890',
+  alkes_accordingly: true,
+  certificate_handedover: true,
+  alkes_checked: true,
+  cancel_test: false,
+}
+
+export function feedbackPayload(rating = 5) {
+  const codes = [
+    '1_a_K_1',
+    '2_a_K_2',
+    '3_a_K_3',
+    '4_a_K_4',
+    '5_b_K_1',
+    '6_b_K_2',
+    '7_b_K_3',
+    '8_c_K_1',
+    '9_c_K_2',
+    '10_c_K_3',
+    '11_c_K_4',
+    '12_d_K_1',
+    '14_e_K_1',
+    '15_e_K',
+  ]
+  return {
+    unit: 'Instalasi Pemeliharaan Sarana',
+    critic: 'Pelayanan cepat dan jelas.',
+    ...Object.fromEntries(codes.map((code) => [code, rating])),
+  }
+}
+
+export function isRedirect(response: { status(): number }) {
+  return [302, 303].includes(response.status())
+}
+
+/** The messages flashed under a field after a failed validation (what the form shows under it). */
+export function fieldErrors(response: { flashMessages(): Record<string, any> }, field: string) {
+  const bag = response.flashMessages().inputErrorsBag ?? {}
+  const messages = bag[field]
+  return messages === undefined ? [] : ([] as string[]).concat(messages)
+}
+
+/** Every field with an error, to show in a failed assertion. */
+export function errorFields(response: { flashMessages(): Record<string, any> }) {
+  return Object.keys(response.flashMessages().inputErrorsBag ?? {})
+}
+
+/* ---------------------------------------------------------------- binary responses */
+
+const collectBuffer = (res: any, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = []
+  res.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
+  res.on('error', (error: Error) => done(error, Buffer.alloc(0)))
+  res.on('end', () => done(null, Buffer.concat(chunks)))
+}
+
+/** Keeps this one request's body as a Buffer (PDF and XLSX downloads). */
+export function binary<T extends { request: { parse(fn: unknown): unknown } }>(request: T): T {
+  request.request.parse(collectBuffer)
+  return request
+}
+
+function decodePdfString(source: string) {
+  if (source.startsWith('<')) {
+    const hex = source.slice(1, -1).replace(/\s+/g, '')
+    let out = ''
+    for (let i = 0; i < hex.length; i += 2)
+      out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 2), 16))
+    return out
+  }
+  return source
+    .slice(1, -1)
+    .replace(
+      /\\([nrtbf()\\])/g,
+      (_, c) => ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' })[c as 'n'] ?? c
+    )
+}
+
+/** The text a pdfkit document draws (standard fonts): content streams inflated, TJ/Tj decoded, joined. */
+export function pdfText(buffer: Buffer) {
+  const source = buffer.toString('latin1')
+  const parts: string[] = []
+  const streamPattern = /stream\r?\n/g
+  let match: RegExpExecArray | null
+  while ((match = streamPattern.exec(source))) {
+    const start = match.index + match[0].length
+    const end = source.indexOf('endstream', start)
+    if (end < 0) break
+    const raw = Buffer.from(source.slice(start, end), 'latin1')
+    let content: string
+    try {
+      content = inflateSync(raw).toString('latin1')
+    } catch {
+      content = raw.toString('latin1')
+    }
+    for (const op of content.matchAll(
+      /\[((?:<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)|[-\d.\s])*)\]\s*TJ|(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))\s*Tj/g
+    )) {
+      if (op[1] !== undefined) {
+        const pieces = op[1].match(/<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)/g) ?? []
+        parts.push(pieces.map(decodePdfString).join(''))
+      } else {
+        parts.push(decodePdfString(op[2]))
+      }
+    }
+    streamPattern.lastIndex = end
+  }
+  return parts.join('\n')
+}
+
+/** A DATE column as YYYY-MM-DD, whether the driver gives text (SQLite) or a Date (PostgreSQL). */
+export function isoDate(value: unknown) {
+  if (value instanceof Date) return DateTime.fromJSDate(value).toISODate()
+  return String(value).slice(0, 10)
+}
