@@ -214,6 +214,13 @@ export default function InternalOrderShow({ variant, order }: { variant: 'detail
               <Info label="Perkiraan selesai">{order.formatted_estimated_completion_at}</Info>
               <Info label="Total tarif">{order.formatted_total_price}</Info>
               <Info label="Diajukan">{order.formatted_created_at}</Info>
+              {order.has_letter && (
+                <Info label="Surat permohonan">
+                  <a href={`/internal/${order.id}/letter`} target="_blank" rel="noopener" className="text-brand-700 hover:underline dark:text-brand-100">
+                    Buka surat
+                  </a>
+                </Info>
+              )}
               {order.receive && <Info label="Alat diterima">{order.receive.formatted_received_date} oleh {order.receive.checker ?? '-'}</Info>}
               {order.handover && <Info label="Diserahkan">{order.handover.formatted_created_at} kepada {order.handover.receiver}</Info>}
             </dl>
@@ -223,11 +230,6 @@ export default function InternalOrderShow({ variant, order }: { variant: 'detail
                   {label}
                 </Link>
               ))}
-              {order.has_letter && (
-                <a href={`/internal/${order.id}/letter`} target="_blank" rel="noopener" className={buttonClass('secondary')}>
-                  Surat Permohonan
-                </a>
-              )}
               {order.can_print_proofs && order.receive && (
                 <a href={`/internal/${order.id}/receive/print`} target="_blank" rel="noopener" className={buttonClass('secondary')}>
                   Cetak Bukti Penerimaan
