@@ -5,7 +5,7 @@
  * Orders are put straight into the database in whatever status a test needs,
  * so each test exercises one action, not the whole lifecycle before it.
  */
-import { inflateSync } from 'node:zlib'
+import { binary, pdfTextLines } from '#tests/helpers/downloads'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Alkes from '#models/alkes'
@@ -366,65 +366,9 @@ export function errorFields(response: { flashMessages(): Record<string, any> }) 
 
 /* ---------------------------------------------------------------- binary responses */
 
-const collectBuffer = (res: any, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = []
-  res.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)))
-  res.on('error', (error: Error) => done(error, Buffer.alloc(0)))
-  res.on('end', () => done(null, Buffer.concat(chunks)))
-}
-
-/** Keeps this one request's body as a Buffer (PDF and XLSX downloads). */
-export function binary<T extends { request: { parse(fn: unknown): unknown } }>(request: T): T {
-  request.request.parse(collectBuffer)
-  return request
-}
-
-function decodePdfString(source: string) {
-  if (source.startsWith('<')) {
-    const hex = source.slice(1, -1).replace(/\s+/g, '')
-    let out = ''
-    for (let i = 0; i < hex.length; i += 2)
-      out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 2), 16))
-    return out
-  }
-  return source
-    .slice(1, -1)
-    .replace(
-      /\\([nrtbf()\\])/g,
-      (_, c) => ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' })[c as 'n'] ?? c
-    )
-}
-
-/** The text a pdfkit document draws (standard fonts): content streams inflated, TJ/Tj decoded, joined. */
+/** The text a pdfkit document draws, one text operation a line. */
 export function pdfText(buffer: Buffer) {
-  const source = buffer.toString('latin1')
-  const parts: string[] = []
-  const streamPattern = /stream\r?\n/g
-  let match: RegExpExecArray | null
-  while ((match = streamPattern.exec(source))) {
-    const start = match.index + match[0].length
-    const end = source.indexOf('endstream', start)
-    if (end < 0) break
-    const raw = Buffer.from(source.slice(start, end), 'latin1')
-    let content: string
-    try {
-      content = inflateSync(raw).toString('latin1')
-    } catch {
-      content = raw.toString('latin1')
-    }
-    for (const op of content.matchAll(
-      /\[((?:<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)|[-\d.\s])*)\]\s*TJ|(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))\s*Tj/g
-    )) {
-      if (op[1] !== undefined) {
-        const pieces = op[1].match(/<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)/g) ?? []
-        parts.push(pieces.map(decodePdfString).join(''))
-      } else {
-        parts.push(decodePdfString(op[2]))
-      }
-    }
-    streamPattern.lastIndex = end
-  }
-  return parts.join('\n')
+  return pdfTextLines(buffer).join('\n')
 }
 
 /** A DATE column as YYYY-MM-DD, whether the driver gives text (SQLite) or a Date (PostgreSQL). */
@@ -432,3 +376,5 @@ export function isoDate(value: unknown) {
   if (value instanceof Date) return DateTime.fromJSDate(value).toISODate()
   return String(value).slice(0, 10)
 }
+
+export { binary }
