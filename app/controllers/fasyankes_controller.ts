@@ -4,7 +4,11 @@ import User from '#models/user'
 import { fasyankesList } from '#queries/fasyankes/fasyankes_list'
 import { facilityFormOptions } from '#queries/regions/facility_form_options'
 import { actorOf } from '#services/audit'
-import { createFasyankes, updateFasyankes } from '#actions/fasyankes/save_fasyankes'
+import {
+  createFasyankes,
+  fasyankesFormValues,
+  updateFasyankes,
+} from '#actions/fasyankes/save_fasyankes'
 import { createFasyankesValidator, updateFasyankesValidator } from '#validators/master_data'
 
 export default class FasyankesController {
@@ -39,22 +43,7 @@ export default class FasyankesController {
     const facility = await Fasyankes.findOrFail(Number(params.id) || 0)
     const account = await User.query().where('fasyankes_id', facility.id).first()
     return inertia.render('fasyankes/form', {
-      fasyankes: {
-        id: facility.id,
-        fasyankes_name: facility.fasyankesName,
-        phone: facility.phone,
-        address: facility.address,
-        type: facility.type,
-        province: facility.provinceCode,
-        city: facility.cityCode,
-        category_id: facility.categoryId,
-        class_id: facility.classId,
-        pic: facility.pic,
-        pic_phone: facility.picPhone,
-        latitude: facility.latitude,
-        longitude: facility.longitude,
-        email: account?.email ?? '',
-      },
+      fasyankes: { id: facility.id, ...fasyankesFormValues(facility, account?.email ?? '') },
       options: await facilityFormOptions(),
     })
   }

@@ -39,7 +39,8 @@ function attributes(input: FasyankesInput) {
   }
 }
 
-function snapshot(facility: Fasyankes, email: string | null) {
+/** A facility in the form's field names: what the edit form shows and what the audit compares. */
+export function fasyankesFormValues(facility: Fasyankes, email: string | null) {
   return {
     fasyankes_name: facility.fasyankesName,
     phone: facility.phone,
@@ -81,7 +82,7 @@ export async function createFasyankes(
         action: 'fasyankes.create',
         subjectType: 'fasyankes',
         subjectId: facility.id,
-        to: snapshot(facility, input.email),
+        to: fasyankesFormValues(facility, input.email),
       },
       client
     )
@@ -100,8 +101,8 @@ export async function updateFasyankes(
     facility.useTransaction(client)
     const account = await User.query({ client }).where('fasyankes_id', facility.id).first()
     const diff = changes(
-      snapshot(facility, account?.email ?? null),
-      snapshot(new Fasyankes().merge(attributes(input)), input.email)
+      fasyankesFormValues(facility, account?.email ?? null),
+      fasyankesFormValues(new Fasyankes().merge(attributes(input)), input.email)
     )
     facility.merge(attributes(input))
     await facility.save()
