@@ -1,38 +1,95 @@
 // Production entry point. On a multi-core machine it starts one worker per core
 // (WEB_CONCURRENCY overrides; 1 disables clustering): Node serves requests on a
 // single thread, so a second worker is what lets a 2-core server use both cores.
-// Workers share the port; sign-in throttling then lives in the database so
-// that its limit holds across workers.
+// Workers share the port and everything they share (sessions, the sign-in
+// throttle) lives in the database; on SQLite every write transaction takes the
+// write lock up front (database/sqlite_immediate.ts), so workers wait for each
+// other instead of failing.
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
-const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 4)))
+const workers = Math.max(
+  1,
+  Number(process.env.WEB_CONCURRENCY || Math.min(availableParallelism(), 4))
+)
+const shutdownTimeoutMs = (Number(process.env.SHUTDOWN_TIMEOUT) || 10) * 1000
+
+// A crashed worker is started again after 1 s, 2 s, 4 s ... at most 60 s; a worker
+// that ran for a minute resets the delay. A crash loop writes a line a minute, not thousands.
+const RESTART_FIRST_DELAY_MS = 1000
+const RESTART_MAX_DELAY_MS = 60_000
+const HEALTHY_AFTER_MS = 60_000
+
+/**
+ * Under `npm start` the parent is npm. If npm goes away without passing a
+ * signal on (killed, or an npm that does not forward), the server stops too
+ * instead of serving on, re-parented, with nobody to stop it.
+ */
+function stopWhenParentGoes() {
+  if (process.env.npm_lifecycle_event !== 'start') return
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM')
+  }, 1000).unref()
+}
 
 if (cluster.isPrimary && workers > 1) {
-  process.env.LIMITER_STORE ??= 'database'
   // Workers run this file, not whatever script imported it (npm start's bin/start.js).
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
   let stopping = false
-  const fork = () => cluster.fork(process.env)
-  for (let i = 0; i < workers; i++) fork()
-  cluster.on('exit', (worker, code) => {
-    if (!stopping) {
-      console.error(`Worker ${worker.process.pid} berhenti (kode ${code}); menjalankan ulang.`)
-      fork()
-    }
-  })
-  for (const signal of ['SIGTERM', 'SIGINT']) {
-    process.on(signal, () => {
-      stopping = true
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
-      setTimeout(() => process.exit(0), 10_000).unref()
-      cluster.on('exit', () => {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
-      })
-    })
+  let cleanStop = true
+  let crashes = 0
+  const restarts = new Set()
+  const startedAt = new Map()
+
+  const fork = () => {
+    const worker = cluster.fork(process.env)
+    startedAt.set(worker.id, Date.now())
   }
+  for (let i = 0; i < workers; i++) fork()
+
+  cluster.on('exit', (worker, code, signal) => {
+    const ranFor = Date.now() - (startedAt.get(worker.id) ?? Date.now())
+    startedAt.delete(worker.id)
+    if (stopping) {
+      // A worker that had to be forced (drain past SHUTDOWN_TIMEOUT) makes the exit code 1.
+      if (code !== 0) cleanStop = false
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(cleanStop ? 0 : 1)
+      return
+    }
+    crashes = ranFor >= HEALTHY_AFTER_MS ? 1 : crashes + 1
+    const delay = Math.min(RESTART_FIRST_DELAY_MS * 2 ** (crashes - 1), RESTART_MAX_DELAY_MS)
+    console.error(
+      `Worker ${worker.process.pid} berhenti (${signal ?? `kode ${code}`}); dijalankan ulang dalam ${delay / 1000} detik.`
+    )
+    const restart = setTimeout(() => {
+      restarts.delete(restart)
+      fork()
+    }, delay)
+    restarts.add(restart)
+  })
+
+  const stop = (signal) => {
+    if (stopping) return
+    stopping = true
+    for (const restart of restarts) clearTimeout(restart)
+    console.log(`${signal}: menghentikan ${Object.keys(cluster.workers ?? {}).length} worker`)
+    // Each worker drains its requests (at most SHUTDOWN_TIMEOUT) and exits; the
+    // signal goes straight to the process, not through cluster's disconnect, which
+    // would wait for idle keep-alive connections first.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+    setTimeout(() => {
+      console.error('Worker belum berhenti setelah batas waktu: dihentikan paksa')
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+      process.exit(1)
+    }, shutdownTimeoutMs + 2000).unref()
+  }
+  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stop(signal))
+  stopWhenParentGoes()
 } else {
+  if (cluster.isPrimary) stopWhenParentGoes()
   await import('@poppinss/ts-exec')
   await import('./bin/server.js')
 }

@@ -3,6 +3,8 @@ process.env.NODE_ENV ??= 'production'
 
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import type { ApplicationService } from '@adonisjs/core/types'
+import type { AppHttpServer } from '#services/http_server'
 
 const APP_ROOT = new URL('../', import.meta.url)
 const IMPORTER = (filePath: string) =>
@@ -10,16 +12,56 @@ const IMPORTER = (filePath: string) =>
     ? import(new URL(filePath, APP_ROOT).href)
     : import(filePath)
 
+/** Longest wait for requests in flight at shutdown (SHUTDOWN_TIMEOUT, seconds). */
+const SHUTDOWN_TIMEOUT_MS = (Number(process.env.SHUTDOWN_TIMEOUT) || 10) * 1000
+
+let createAppHttpServer: typeof import('#services/http_server').createAppHttpServer
+let httpServer: AppHttpServer | undefined
+let stopping = false
+
+/**
+ * SIGTERM or SIGINT: stop taking connections, let the requests in flight
+ * finish (at most SHUTDOWN_TIMEOUT), close the database, exit. Nothing left
+ * open (a pool timer, a socket) can keep the process alive past that.
+ */
+function shutDown(app: ApplicationService, signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(
+    `${signal}: menyelesaikan permintaan yang berjalan, lalu berhenti (pid ${process.pid})`
+  )
+  setTimeout(() => {
+    console.error(
+      `Berhenti paksa: permintaan masih berjalan setelah ${SHUTDOWN_TIMEOUT_MS / 1000} detik`
+    )
+    process.exit(1)
+  }, SHUTDOWN_TIMEOUT_MS).unref()
+  httpServer?.drain()
+  app.terminate().then(
+    () => process.exit(0),
+    (error) => {
+      prettyPrintError(error)
+      process.exit(1)
+    }
+  )
+}
+
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    app.booted(async () => {
+      ;({ createAppHttpServer } = await import('#services/http_server'))
+    })
+    app.listen('SIGTERM', () => shutDown(app, 'SIGTERM'))
+    app.listen('SIGINT', () => shutDown(app, 'SIGINT'))
   })
   .httpServer()
-  .start()
+  .start((handler) => {
+    httpServer = createAppHttpServer(handler)
+    return httpServer.server
+  })
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

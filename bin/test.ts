@@ -23,7 +23,11 @@ function listenOn(port: number) {
 process.env.PORT ??= String((await listenOn(3334)) ?? (await listenOn(0)))
 const ownDatabase = !process.env.SQLITE_PATH
 process.env.SQLITE_PATH ??= `tmp/test-${process.pid}.sqlite3`
+// Uploads of this run go to their own folder, removed at the end.
+const ownStorage = !process.env.STORAGE_PATH
+process.env.STORAGE_PATH ??= `tmp/storage-${process.pid}`
 const removeOwnDatabase = async () => {
+  if (ownStorage) await rm(process.env.STORAGE_PATH!, { recursive: true, force: true })
   if (!ownDatabase) return
   for (const suffix of ['', '-wal', '-shm'])
     await rm(`${process.env.SQLITE_PATH}${suffix}`, { force: true })

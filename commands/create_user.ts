@@ -17,7 +17,11 @@ export default class CreateUser extends BaseCommand {
   @flags.string({ description: 'Full name', required: true })
   declare name: string
 
-  @flags.string({ description: 'Password (at least 8 characters)', required: true })
+  @flags.string({
+    description:
+      'Password: at least 8 characters, several words, numbers or symbols (common passwords are refused)',
+    required: true,
+  })
   declare password: string
 
   @flags.array({ description: 'Role, repeatable: --role=yantek --role=admin_pk', required: true })
@@ -38,8 +42,18 @@ export default class CreateUser extends BaseCommand {
       this.exitCode = 1
       return
     }
-    if (this.password.length < 8) {
-      this.logger.error('The password needs at least 8 characters')
+    // The same rules as every password form of the app, the strength check included.
+    const { commandPasswordValidator } = await import('#validators/auth')
+    const { errors } = await import('@vinejs/vine')
+    try {
+      await commandPasswordValidator.validate(
+        { password: this.password },
+        { meta: { passwordUserInputs: [this.name, this.email] } }
+      )
+    } catch (error) {
+      if (!(error instanceof errors.E_VALIDATION_ERROR)) throw error
+      const [first] = error.messages as { message: string }[]
+      this.logger.error(`Password refused: ${first.message}`)
       this.exitCode = 1
       return
     }

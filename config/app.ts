@@ -1,6 +1,6 @@
 import env from '#start/env'
-import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/core/http'
+import { trustedProxies } from '#services/trusted_proxies'
 
 export const appKey = env.get('APP_KEY')
 export const appUrl = env.get('APP_URL') ?? `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -15,7 +15,8 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: true,
   useAsyncLocalStorage: false,
-  trustProxy: () => app.inProduction,
+  // X-Forwarded-* is read only from the proxies named in TRUSTED_PROXIES (none by default).
+  trustProxy: trustedProxies(env.get('TRUSTED_PROXIES')),
   cookie: {
     domain: '',
     path: '/',

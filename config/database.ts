@@ -1,6 +1,10 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
+import '#database/sqlite_immediate'
+
+/** How long a SQLite statement waits for another process's write lock. */
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
 // Models declare their columns themselves; no generated schema classes.
@@ -34,7 +38,9 @@ export default defineConfig({
         afterCreate: (conn: any, done: (error: Error | null, conn: any) => void) => {
           conn.pragma('journal_mode = WAL')
           conn.pragma('foreign_keys = ON')
-          conn.pragma('busy_timeout = 5000')
+          // Other workers' writers are waited for (each transaction takes the write lock at
+          // BEGIN IMMEDIATE); past this a request answers 503, not 500 (exceptions/handler.ts).
+          conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`)
           // 64 MB page cache and memory-mapped reads keep list and search indexes in memory.
           conn.pragma('cache_size = -65536')
           conn.pragma('mmap_size = 268435456')

@@ -34,6 +34,12 @@ export interface BatchDefinition<Existing = any> {
     raw: Record<string, unknown>,
     existing: Existing | null
   ): Promise<{ values: Record<string, unknown>; errors: string[] }>
+  /** Why this editor may not make this row's change (officers: another account's email or password), or null. */
+  authorize?(
+    actor: Actor,
+    values: Record<string, unknown>,
+    existing: Existing | null
+  ): string | null
   validator(existing: Existing | null): {
     validator: VineValidator<any, any>
     meta: Record<string, unknown>

@@ -37,8 +37,8 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
       field: 'password',
       required: false,
       description:
-        'Wajib untuk fasyankes baru (minimal 8 karakter). Kosongkan untuk fasyankes lama.',
-      example: 'rahasia123',
+        'Wajib untuk fasyankes baru: minimal 8 karakter, gabungan beberapa kata, angka, atau simbol (kata sandi yang mudah ditebak ditolak). Kosongkan untuk fasyankes lama.',
+      example: 'Mawar-Biru-Senja-48',
     },
     {
       header: 'Telepon',

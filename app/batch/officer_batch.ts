@@ -2,6 +2,7 @@ import User from '#models/user'
 import type { BatchDefinition } from '#batch/batch_definition'
 import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
 import { createOfficerValidator, updateOfficerValidator } from '#validators/master_data'
+import { accountRefusal, touchesAccount } from '#services/role_grants'
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
 
@@ -55,8 +56,8 @@ export const officerBatch: BatchDefinition<User> = {
       field: 'password',
       required: false,
       description:
-        'Wajib untuk petugas baru (minimal 8 karakter). Kosongkan untuk petugas lama agar kata sandinya tetap.',
-      example: 'rahasia123',
+        'Opsional. Kosongkan agar petugas mengatur sendiri kata sandinya lewat tautan dari halaman Ubah Data Petugas; kata sandi petugas lama tetap. Bila diisi: minimal 8 karakter, gabungan beberapa kata, angka, atau simbol.',
+      example: '',
     },
   ],
   findExisting: (nip, client) =>
@@ -83,6 +84,11 @@ export const officerBatch: BatchDefinition<User> = {
         : [],
     }
   },
+  // The form's rule (officers_controller.update): another account's email or password only when the editor may manage it.
+  authorize: (actor, values, existing) =>
+    existing && actor.user && touchesAccount(existing, values)
+      ? accountRefusal(actor.user, existing)
+      : null,
   validator: (existing) => ({
     validator: existing ? updateOfficerValidator : createOfficerValidator,
     meta: { id: existing?.id },

@@ -3,6 +3,7 @@ import { errors as vineErrors } from '@vinejs/vine'
 import type { BatchDefinition } from '#batch/batch_definition'
 import { readRows } from '#batch/spreadsheet'
 import { audit, type Actor } from '#services/audit'
+import { lockChain } from '#services/audit_chain'
 
 export interface RowError {
   row: number
@@ -51,6 +52,8 @@ export async function runBatch(
       : null
     const prepared = await definition.prepare(row.values, existing)
     messages.push(...prepared.errors)
+    const refusal = definition.authorize?.(actor, prepared.values, existing)
+    if (refusal) messages.push(refusal)
     try {
       const { validator, meta } = definition.validator(existing)
       const input = await validator.validate(prepared.values, { meta })
@@ -67,6 +70,9 @@ export async function runBatch(
   if (errors.length) return { ok: false, errors }
 
   return db.transaction(async (trx) => {
+    // Rows are saved and audited in turn: lock the audit chain before the first write, so this
+    // transaction never waits for the chain while holding rows another audited write needs.
+    await lockChain(trx)
     let created = 0
     for (const { input, existing } of valid) {
       await definition.save(actor, input, existing, trx)

@@ -1,5 +1,13 @@
+import type { Readable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { BatchColumn, BatchDefinition } from '#batch/batch_definition'
+import { cleanInput } from '#services/control_characters'
+import {
+  XLSX_LIMITS,
+  UnsafeArchiveError,
+  checkedWorkbookStream,
+  type ArchiveProblem,
+} from '#batch/xlsx_archive'
 
 export class BatchFileError extends Error {}
 
@@ -31,22 +39,36 @@ export interface SheetRow {
   values: Record<string, unknown>
 }
 
-/** Reads the first sheet: the header row names the columns, every non-empty row after it is data. */
-export async function readRows(buffer: Buffer, columns: BatchColumn[]): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook()
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer)
-  } catch {
-    throw new BatchFileError(
-      'Berkas tidak dapat dibaca sebagai Excel (.xlsx). Gunakan berkas format yang disediakan.'
-    )
-  }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw new BatchFileError('Berkas tidak memiliki lembar kerja.')
+const UNREADABLE =
+  'Berkas tidak dapat dibaca sebagai Excel (.xlsx). Gunakan berkas format yang disediakan.'
 
+const ARCHIVE_MESSAGES: Record<ArchiveProblem, string> = {
+  unreadable: UNREADABLE,
+  too_large: `Isi berkas Excel terlalu besar setelah dibuka (lebih dari ${XLSX_LIMITS.maxUnpackedBytes / 1024 / 1024} MB). Gunakan berkas format yang disediakan, maksimal ${MAX_BATCH_ROWS} baris.`,
+  too_many_parts: `Berkas Excel berisi terlalu banyak bagian (lebih dari ${XLSX_LIMITS.maxParts}). Gunakan berkas format yang disediakan.`,
+  suspicious_ratio:
+    'Berkas Excel berisi bagian dengan pemadatan tidak wajar sehingga ditolak. Gunakan berkas format yang disediakan.',
+}
+
+type StreamedSheet = AsyncIterable<ExcelJS.Row> & { name?: string }
+
+/**
+ * The workbook's first tab. The reader names a sheet part after the tab that
+ * the workbook relationships point to; a part it cannot name (an unusual
+ * relationship target) counts as first only when it is the first sheet part.
+ */
+function isFirstSheet(reader: unknown, sheet: StreamedSheet, partIndex: number) {
+  const tabs: { name: string }[] =
+    (reader as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []
+  if (!tabs.length) return partIndex === 0
+  if (tabs.some((tab) => tab.name === sheet.name)) return tabs[0].name === sheet.name
+  return partIndex === 0
+}
+
+function headerPositions(header: ExcelJS.Row | null, columns: BatchColumn[]) {
   const byHeader = new Map(columns.map((column) => [normalizeHeader(column.header), column.field]))
   const positions = new Map<number, string>()
-  sheet.getRow(1).eachCell((cell, col) => {
+  header?.eachCell((cell, col) => {
     const field = byHeader.get(normalizeHeader(plain(cell.value)))
     if (field) positions.set(col, field)
   })
@@ -57,30 +79,79 @@ export async function readRows(buffer: Buffer, columns: BatchColumn[]): Promise<
       `Kolom ${missing.map((c) => `"${c.header}"`).join(', ')} tidak ditemukan. Gunakan berkas format terbaru.`
     )
   }
+  return positions
+}
 
+/** Row 1 names the columns; every non-empty row after it is data, up to the row limit. */
+async function sheetRows(sheet: StreamedSheet, columns: BatchColumn[]) {
+  let positions: Map<number, string> | null = null
   const rows: SheetRow[] = []
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1) return
+  for await (const row of sheet) {
+    if (!positions) {
+      positions = headerPositions(row.number === 1 ? row : null, columns)
+      if (row.number === 1) continue
+    }
     const values: Record<string, unknown> = {}
     let filled = false
     for (const [col, field] of positions) {
       let value = plain(row.getCell(col).value)
-      if (typeof value === 'string') value = value.trim() === '' ? null : value.trim()
+      // Cells go through the same control-character cleaning as form fields.
+      if (typeof value === 'string') value = cleanInput(value, field).trim() || null
       if (value !== null) filled = true
       values[field] = value
     }
-    if (filled) rows.push({ number, values })
-  })
+    if (!filled) continue
+    rows.push({ number: row.number, values })
+    // Stop reading here: the rest of the sheet is never parsed.
+    if (rows.length > MAX_BATCH_ROWS) {
+      throw new BatchFileError(
+        `Berkas berisi lebih dari ${MAX_BATCH_ROWS} baris; maksimal ${MAX_BATCH_ROWS} baris sekali unggah.`
+      )
+    }
+  }
+  if (!positions) headerPositions(null, columns)
   if (rows.length === 0)
     throw new BatchFileError(
       'Berkas tidak berisi data. Isi minimal satu baris di bawah judul kolom.'
     )
-  if (rows.length > MAX_BATCH_ROWS) {
-    throw new BatchFileError(
-      `Berkas berisi ${rows.length} baris; maksimal ${MAX_BATCH_ROWS} baris sekali unggah.`
-    )
-  }
   return rows
+}
+
+/**
+ * Reads the first sheet of an uploaded workbook. The archive is checked from
+ * its ZIP directory first (xlsx_archive.ts); then rows are streamed, so an
+ * upload never holds the event loop for long nor the whole workbook in memory.
+ */
+export async function readRows(buffer: Buffer, columns: BatchColumn[]): Promise<SheetRow[]> {
+  let parts: Readable
+  try {
+    parts = await checkedWorkbookStream(buffer)
+  } catch (error) {
+    if (error instanceof UnsafeArchiveError)
+      throw new BatchFileError(ARCHIVE_MESSAGES[error.problem])
+    throw error
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(parts, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  })
+  // Sheets are parsed as they stream only once shared strings and relationships are known;
+  // otherwise the reader spools them to temporary files. The archive stream puts those parts
+  // first, and these empty defaults cover a workbook that has none (inline strings).
+  Object.assign(reader, { sharedStrings: [], workbookRels: [] })
+  try {
+    let partIndex = 0
+    for await (const sheet of reader as AsyncIterable<StreamedSheet>) {
+      if (isFirstSheet(reader, sheet, partIndex++)) return await sheetRows(sheet, columns)
+    }
+  } catch (error) {
+    if (error instanceof BatchFileError) throw error
+    throw new BatchFileError(UNREADABLE)
+  }
+  throw new BatchFileError('Berkas tidak memiliki lembar kerja.')
 }
 
 /** The format file: the header row, one example row, and a sheet explaining each column. */

@@ -1,12 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import env from '#start/env'
 import { flashFieldErrors } from '#services/field_errors'
 import User from '#models/user'
 import { ROLE_LABELS, STAFF_ROLES } from '#enums/roles'
 import { officerList } from '#queries/officers/officer_list'
 import { actorOf } from '#services/audit'
-import { grantableRoles } from '#services/role_grants'
+import { accountRefusal, grantableRoles, touchesAccount } from '#services/role_grants'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import { formatDateTime } from '#services/format'
 import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
-import { updateOfficerRoles } from '#actions/officers/update_officer_roles'
+import { OWN_ROLES_REFUSED, updateOfficerRoles } from '#actions/officers/update_officer_roles'
+import { endOfficerSessions } from '#actions/officers/end_officer_sessions'
+import { PASSWORD_LINK_HOURS, issuePasswordLink } from '#actions/password_links/password_links'
 import {
   createOfficerValidator,
   officerRolesValidator,
@@ -20,6 +25,14 @@ async function findOfficer(id: string) {
     .firstOrFail()
 }
 
+/** The officer, when the signed-in editor may change its email, password and sessions; 403 otherwise. */
+async function manageableOfficer(ctx: HttpContext) {
+  const officer = await findOfficer(ctx.params.id)
+  const refusal = accountRefusal(ctx.auth.user!, officer)
+  if (refusal) throw new ForbiddenException(refusal)
+  return officer
+}
+
 export default class OfficersController {
   async index({ inertia, auth }: HttpContext) {
     return inertia.render('officers/index', {
@@ -29,21 +42,25 @@ export default class OfficersController {
   }
 
   async create({ inertia }: HttpContext) {
-    return inertia.render('officers/form', { officer: null })
+    return inertia.render('officers/form', { officer: null, account: null })
   }
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(createOfficerValidator, { meta: {} })
     const officer = await createOfficer(actorOf(ctx), input)
+    // The edit page offers the set-password link the new officer needs, and the way to the roles.
     ctx.session.flash(
       'success',
-      `Petugas ${officer.name} berhasil ditambahkan. Atur perannya di sini.`
+      input.password
+        ? `Petugas ${officer.name} berhasil ditambahkan. Atur perannya melalui tombol Atur Peran.`
+        : `Petugas ${officer.name} berhasil ditambahkan. Buat tautan atur kata sandi untuknya, lalu atur perannya.`
     )
-    return ctx.response.redirect(`/officer/${officer.id}/role`)
+    return ctx.response.redirect(`/officer/${officer.id}/edit`)
   }
 
-  async edit({ inertia, params }: HttpContext) {
+  async edit({ inertia, params, auth }: HttpContext) {
     const officer = await findOfficer(params.id)
+    const refusal = accountRefusal(auth.user!, officer)
     return inertia.render('officers/form', {
       officer: {
         id: officer.id,
@@ -53,11 +70,18 @@ export default class OfficersController {
         position: officer.position,
         email: officer.email,
       },
+      // Email, set-password link and "end all sessions" only for an account the viewer may manage.
+      account: { manageable: refusal === null, refusal, linkHours: PASSWORD_LINK_HOURS },
     })
   }
 
   async update(ctx: HttpContext) {
     const officer = await findOfficer(ctx.params.id)
+    // Checked before validation: a refused takeover learns nothing from field errors.
+    if (touchesAccount(officer, ctx.request.only(['email', 'password']))) {
+      const refusal = accountRefusal(ctx.auth.user!, officer)
+      if (refusal) throw new ForbiddenException(refusal)
+    }
     const input = await ctx.request.validateUsing(updateOfficerValidator, {
       meta: { id: officer.id },
     })
@@ -66,9 +90,32 @@ export default class OfficersController {
     return ctx.response.redirect('/officer')
   }
 
+  /**
+   * A one-time set-password link, answered as JSON so that the token reaches
+   * only the editor's page (never a session or a flash message).
+   */
+  async passwordLink(ctx: HttpContext) {
+    const officer = await manageableOfficer(ctx)
+    const { token, expiresAt } = await issuePasswordLink(actorOf(ctx), officer)
+    ctx.response.header('Cache-Control', 'no-store')
+    return ctx.response.json({
+      url: `${publicOrigin(ctx)}/password/set/${token}`,
+      expiresAt: formatDateTime(expiresAt),
+      hours: PASSWORD_LINK_HOURS,
+    })
+  }
+
+  async endSessions(ctx: HttpContext) {
+    const officer = await manageableOfficer(ctx)
+    await endOfficerSessions(actorOf(ctx), officer)
+    ctx.session.flash('success', `Semua sesi ${officer.name} telah diakhiri.`)
+    return ctx.response.redirect(`/officer/${officer.id}/edit`)
+  }
+
   async editRoles({ inertia, params, auth }: HttpContext) {
     const officer = await findOfficer(params.id)
-    const grantable = grantableRoles(auth.user!.roles)
+    const own = officer.id === auth.user!.id
+    const grantable = own ? [] : grantableRoles(auth.user!.roles)
     return inertia.render('officers/roles', {
       officer: { id: officer.id, name: officer.name, nip: officer.nip, position: officer.position },
       // Only roles the viewer may grant, plus the ones the officer already holds (shown locked).
@@ -80,6 +127,7 @@ export default class OfficersController {
         grantable: grantable.includes(role),
       })),
       current: officer.roles,
+      locked: own ? OWN_ROLES_REFUSED : null,
     })
   }
 
@@ -100,4 +148,11 @@ export default class OfficersController {
     ctx.session.flash('success', `Peran ${officer.name} berhasil diperbarui.`)
     return ctx.response.redirect('/officer')
   }
+}
+
+/** APP_URL when configured (the address officers use), otherwise the address the editor used. */
+function publicOrigin({ request }: HttpContext) {
+  const configured = env.get('APP_URL')
+  if (configured) return configured.replace(/\/+$/, '')
+  return `${request.protocol()}://${request.host()}`
 }

@@ -15,15 +15,19 @@ export default class PasswordController {
     const { request, response, session, auth } = ctx
     // The spec's form names the confirmation `confirmation_password`; its payload says `password_confirmation`.
     const body = request.all()
-    const input = await passwordValidator.validate({
-      old_password: body.old_password,
-      new_password: body.new_password,
-      password_confirmation: body.password_confirmation ?? body.confirmation_password,
-    })
+    const input = await passwordValidator.validate(
+      {
+        old_password: body.old_password,
+        new_password: body.new_password,
+        password_confirmation: body.password_confirmation ?? body.confirmation_password,
+      },
+      { meta: { passwordUserInputs: [auth.user!.name, auth.user!.email] } }
+    )
     const changed = await changePassword(
       { ...actorOf(ctx), user: auth.user! },
       input.old_password,
-      input.new_password
+      input.new_password,
+      session.sessionId
     )
     if (!changed) {
       flashFieldErrors(session, { old_password: WRONG_OLD_PASSWORD })

@@ -1,9 +1,12 @@
 import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
+import { orderTypeOf } from '#workflows/order_types'
 
 /**
- * An action the order's status (or a concurrent change) does not allow.
- * Changes nothing; the user gets the reason as an error toast, or JSON.
+ * An action the status (or a concurrent change, or a rule such as "only the
+ * assigned officer") does not allow now. Changes nothing; the user gets the
+ * reason as an error toast on the page they came from (or the order's page),
+ * or as JSON.
  */
 export default class ActionRefusedException extends Exception {
   static status = 409
@@ -14,6 +17,10 @@ export default class ActionRefusedException extends Exception {
       return ctx.response.status(error.status).send({ message: error.message })
     }
     ctx.session.flash('error', error.message)
-    return ctx.response.redirect().back()
+    const referer = ctx.request.header('referer')
+    if (referer) return ctx.response.redirect().back()
+    const { order } = ctx as Partial<HttpContext>
+    const user = ctx.auth?.user
+    return ctx.response.redirect(order && user ? orderTypeOf(order).pagePath(order, user) : '/')
   }
 }

@@ -7,8 +7,39 @@ const SERVER_ERROR_MESSAGE =
 
 const CSRF_MESSAGE = 'Sesi formulir sudah kedaluwarsa. Muat ulang halaman, lalu coba lagi.'
 
+export const BUSY_MESSAGE =
+  'Server sedang sibuk melayani permintaan lain. Silakan coba lagi dalam beberapa detik.'
+const BUSY_RETRY_AFTER_SECONDS = 5
+
+function codeOf(error: unknown) {
+  return typeof error === 'object' && error !== null
+    ? (error as { code?: unknown }).code
+    : undefined
+}
+
+/** Form fields never flashed back into the session, which now lives in the database. */
+const SECRET_INPUTS = [
+  '_csrf',
+  '_method',
+  'password',
+  'password_confirmation',
+  'confirmation_password',
+  'old_password',
+  'new_password',
+  'c_password',
+]
+
 function isCode(error: unknown, code: string) {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code
+  return codeOf(error) === code
+}
+
+/**
+ * SQLite could not take the write lock within busy_timeout (another worker kept
+ * writing). The transaction rolled back and a retry shortly succeeds: a 503.
+ */
+function isDatabaseBusy(error: unknown) {
+  const code = codeOf(error)
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)
 }
 
 export default class HttpExceptionHandler extends ExceptionHandler {
@@ -36,9 +67,33 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return super.renderErrorAsJSON(error, ctx)
   }
 
+  /**
+   * As @adonisjs/session does (errors under the fields, the input kept for a
+   * plain form, back to the form), but no password-like field is ever kept.
+   */
+  async renderValidationErrorAsHTML(error: HttpError, ctx: HttpContext) {
+    if (!ctx.session) return super.renderValidationErrorAsHTML(error, ctx)
+    ctx.session.flashValidationErrors(error as any, false)
+    if (!ctx.request.header('x-inertia')) ctx.session.flashExcept(SECRET_INPUTS)
+    ctx.response.redirect('back', true)
+  }
+
   async handle(error: unknown, ctx: HttpContext) {
     if (isCode(error, 'E_BAD_CSRF_TOKEN')) return this.expiredForm(ctx)
+    if (isDatabaseBusy(error)) return this.busy(error, ctx)
     return super.handle(error, ctx)
+  }
+
+  /** Nothing was written (the transaction rolled back): say so and when to retry. */
+  private busy(error: unknown, ctx: HttpContext) {
+    ctx.logger.warn({ code: codeOf(error) }, 'database busy: answered 503')
+    const { request, response } = ctx
+    response.status(503)
+    response.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
+    if (request.header('x-inertia') || request.accepts(['html', 'json']) === 'json') {
+      return response.send({ message: BUSY_MESSAGE })
+    }
+    return response.type('text/plain; charset=utf-8').send(BUSY_MESSAGE)
   }
 
   /** A write without a valid CSRF token changes nothing and says so in Indonesian. */
@@ -51,6 +106,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    // Already logged as a warning by `busy`: a wait that ran out, not a fault.
+    if (isDatabaseBusy(error)) return
     return super.report(error, ctx)
   }
 }

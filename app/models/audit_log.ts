@@ -7,7 +7,7 @@ const json = {
   consume: (value: string | null) => (value ? JSON.parse(value) : null),
 }
 
-/** Written only through app/services/audit.ts; the table refuses updates and deletes. */
+/** Written only through app/services/audit.ts; the table refuses updates and deletes; rows form a hash chain. */
 export default class AuditLog extends BaseModel {
   @column({ isPrimary: true })
   declare id: number
@@ -44,4 +44,12 @@ export default class AuditLog extends BaseModel {
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** Hash of the previous row (services/audit_chain.ts). */
+  @column()
+  declare prevHash: string | null
+
+  /** sha256 over this row's content and prevHash. */
+  @column()
+  declare hash: string | null
 }

@@ -1,6 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
+import { canonicalTime, chainHash, chainHead, lockChain } from '#services/audit_chain'
 import { forgetCounts } from '#queries/datatable'
 import type User from '#models/user'
 
@@ -25,28 +28,57 @@ export function actorOf(ctx: HttpContext): Actor {
 }
 
 /**
- * Appends one audit row. Pass the transaction of the change it records so the
- * change and its record commit or roll back together.
+ * Appends one audit row, chained to the row before it (services/audit_chain.ts).
+ * Pass the transaction of the change it records so the change and its record
+ * commit or roll back together; without one, the row gets its own. Call it
+ * after the transaction's other writes: from here until commit the caller is
+ * the chain's only writer.
  */
 export async function audit(actor: Actor, entry: AuditEntry, trx?: TransactionClientContract) {
   // Every write is audited, so this is also where cached list counts go stale.
   forgetCounts()
-  return AuditLog.create(
+  if (!trx) return db.transaction((own) => appendChained(actor, entry, own))
+  return appendChained(actor, entry, trx)
+}
+
+const asJson = (value: Record<string, unknown> | null) =>
+  value === null ? null : JSON.stringify(value)
+
+async function appendChained(actor: Actor, entry: AuditEntry, trx: TransactionClientContract) {
+  await lockChain(trx)
+  const prevHash = await chainHead(trx)
+  const values = {
+    userId: actor.user?.id ?? null,
+    userName: actor.user?.name ?? entry.userName ?? null,
+    role: actor.user ? actor.user.roles.join(',') : null,
+    action: entry.action,
+    subjectType: entry.subjectType ?? null,
+    subjectId:
+      entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
+    changesFrom: entry.from ?? null,
+    changesTo: entry.to ?? null,
+    reason: entry.reason ?? null,
+    ip: actor.ip,
+    // Whole seconds: what SQLite stores, so the hash reads back the same on both databases.
+    createdAt: DateTime.utc().startOf('second'),
+  }
+  const hash = chainHash(
     {
-      userId: actor.user?.id ?? null,
-      userName: actor.user?.name ?? entry.userName ?? null,
-      role: actor.user ? actor.user.roles.join(',') : null,
-      action: entry.action,
-      subjectType: entry.subjectType ?? null,
-      subjectId:
-        entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
-      changesFrom: entry.from ?? null,
-      changesTo: entry.to ?? null,
-      reason: entry.reason ?? null,
-      ip: actor.ip,
+      user_id: values.userId,
+      user_name: values.userName,
+      role: values.role,
+      action: values.action,
+      subject_type: values.subjectType,
+      subject_id: values.subjectId,
+      changes_from: asJson(values.changesFrom),
+      changes_to: asJson(values.changesTo),
+      reason: values.reason,
+      ip: values.ip,
+      created_at: canonicalTime(values.createdAt),
     },
-    { client: trx }
+    prevHash
   )
+  return AuditLog.create({ ...values, prevHash, hash }, { client: trx })
 }
 
 /** The fields whose values differ, as `{ from, to }` ready for an audit entry. */

@@ -2,6 +2,7 @@
  * Accounts for the unit and functional tests of sign-in, access and the
  * sidebar. Not a spec file.
  */
+import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import UserRole from '#models/user_role'
 import type { Role } from '#enums/roles'
@@ -61,4 +62,21 @@ export async function makeStaff(
   })
   if (roles.length) await UserRole.createMany(roles.map((role) => ({ userId: user.id, role })))
   return User.findOrFail(user.id)
+}
+
+/** The user as stored now (roles included). */
+export function storedUser(id: number) {
+  return User.findOrFail(id)
+}
+
+/** Does the stored password of the user match? */
+export async function hasPassword(id: number, password: string) {
+  const user = await storedUser(id)
+  return hash.verify(user.password, password)
+}
+
+/** The stored password hash of the user (to prove it did not change). */
+export async function passwordHashOf(id: number) {
+  const user = await storedUser(id)
+  return user.password
 }

@@ -2,12 +2,18 @@ import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import { audit, type Actor } from '#services/audit'
+import { endUserSessionsOnCommit } from '#services/user_sessions'
 
-/** Returns false, changing nothing, when the old password is wrong. */
+/**
+ * Returns false, changing nothing, when the old password is wrong. Every other
+ * session of the account ends (a stolen cookie, another device); the one that
+ * made the change (`keepSessionId`) stays signed in.
+ */
 export async function changePassword(
   actor: Actor & { user: User },
   oldPassword: string,
-  newPassword: string
+  newPassword: string,
+  keepSessionId: string
 ) {
   return db.transaction(async (trx) => {
     const user = await User.findOrFail(actor.user.id, { client: trx })
@@ -16,6 +22,7 @@ export async function changePassword(
     await user.save()
     // The audit row records that the password changed, never its value.
     await audit(actor, { action: 'password.change', subjectType: 'user', subjectId: user.id }, trx)
+    endUserSessionsOnCommit(trx, user.id, keepSessionId)
     return true
   })
 }

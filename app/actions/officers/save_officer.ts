@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import { audit, changes, type Actor } from '#services/audit'
+import { endUserSessionsOnCommit } from '#services/user_sessions'
 
 export interface OfficerInput {
   name: string
@@ -24,7 +26,18 @@ function profileOf(user: User) {
   }
 }
 
-/** Creates a staff login without roles; roles are given in the role editor. */
+/**
+ * A password nobody knows: the account cannot be signed in to until its
+ * officer sets their own password through a set-password link.
+ */
+export function unusablePassword() {
+  return randomBytes(32).toString('base64url')
+}
+
+/**
+ * Creates a staff login without roles; roles are given in the role editor.
+ * Without a password the officer sets their own through a set-password link.
+ */
 export async function createOfficer(
   actor: Actor,
   input: OfficerInput,
@@ -33,7 +46,7 @@ export async function createOfficer(
   const run = async (client: TransactionClientContract) => {
     const user = new User()
     user.useTransaction(client)
-    user.merge({ ...pick(input), password: input.password! })
+    user.merge({ ...pick(input), password: input.password || unusablePassword() })
     await user.save()
     await audit(
       actor,
@@ -45,7 +58,11 @@ export async function createOfficer(
   return trx ? run(trx) : db.transaction(run)
 }
 
-/** Updates an officer's data; the password changes only when a new one is given. */
+/**
+ * Updates an officer's data; the password changes only when a new one is
+ * given, and then every session of the officer ends. Whether the editor may
+ * change the email or password is the caller's check (`accountRefusal`).
+ */
 export async function updateOfficer(
   actor: Actor,
   user: User,
@@ -59,6 +76,7 @@ export async function updateOfficer(
     if (input.password) user.password = input.password
     if (!diff.changed && !input.password) return user
     await user.save()
+    if (input.password) endUserSessionsOnCommit(client, user.id)
     await audit(
       actor,
       {

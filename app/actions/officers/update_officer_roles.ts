@@ -4,16 +4,24 @@ import UserRole from '#models/user_role'
 import type { Role } from '#enums/roles'
 import { audit, type Actor } from '#services/audit'
 import { forbiddenRoleChange } from '#services/role_grants'
+import { endUserSessionsOnCommit } from '#services/user_sessions'
+
+export const OWN_ROLES_REFUSED =
+  'Anda tidak dapat mengubah peran Anda sendiri. Mintalah atasan yang berwenang untuk mengubahnya.'
 
 /**
  * Replaces an officer's roles. Refused, with nothing changed, when any added
- * or removed role is one the viewer may not grant.
+ * or removed role is one the viewer may not grant, and always for the
+ * viewer's own roles (a head would otherwise give itself a lab's admin role).
+ * Removing a role ends every session of the officer, so the lost access does
+ * not linger in an open session.
  */
 export async function updateOfficerRoles(
   actor: Actor & { user: User },
   targetId: number,
   requested: Role[]
 ) {
+  if (actor.user.id === targetId) return { ok: false as const, message: OWN_ROLES_REFUSED }
   return db.transaction(async (trx) => {
     const target = await User.query({ client: trx })
       .where('id', targetId)
@@ -32,6 +40,7 @@ export async function updateOfficerRoles(
         .where('user_id', target.id)
         .whereIn('role', removed)
         .delete()
+      endUserSessionsOnCommit(trx, target.id)
     }
     if (added.length) {
       await UserRole.createMany(

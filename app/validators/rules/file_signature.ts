@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
@@ -11,11 +12,18 @@ const SIGNATURES = {
   pdf: [Buffer.from('%PDF-')],
   png: [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
   jpg: [Buffer.from([0xff, 0xd8, 0xff])],
+  // An .xlsx is a zip archive.
+  xlsx: [Buffer.from([0x50, 0x4b, 0x03, 0x04])],
 } as const
 
 export type FileKind = keyof typeof SIGNATURES
 
-const LABELS: Record<FileKind, string> = { pdf: 'PDF', png: 'PNG', jpg: 'JPG' }
+const LABELS: Record<FileKind, string> = {
+  pdf: 'PDF',
+  png: 'PNG',
+  jpg: 'JPG',
+  xlsx: 'Excel (.xlsx)',
+}
 
 async function head(path: string) {
   const handle = await open(path, 'r')
@@ -27,6 +35,28 @@ async function head(path: string) {
     await handle.close()
   }
 }
+
+/** Markup a browser would run if the file were ever shown as HTML. */
+const HTML_MARKERS = ['<html', '<script']
+const LONGEST_MARKER = Math.max(...HTML_MARKERS.map((marker) => marker.length))
+
+/**
+ * Whether the file holds `<html` or `<script` anywhere, in any letter case.
+ * Read in chunks, each searched together with the tail of the one before, so
+ * a marker split across two chunks is found too.
+ */
+async function containsHtml(path: string) {
+  let tail = ''
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
+    const text = tail + (chunk as Buffer).toString('latin1').toLowerCase()
+    if (HTML_MARKERS.some((marker) => text.includes(marker))) return true
+    tail = text.slice(-(LONGEST_MARKER - 1))
+  }
+  return false
+}
+
+const HTML_IN_PDF =
+  'Berkas PDF ditolak karena memuat kode HTML atau skrip (<html atau <script). Simpan ulang dokumen sebagai PDF dari aplikasi pengolah dokumen atau pemindai, lalu unggah kembali.'
 
 export const fileSignature = vine.createRule(
   async (value: unknown, kinds: FileKind[], field: FieldContext) => {
@@ -42,7 +72,11 @@ export const fileSignature = vine.createRule(
         'fileSignature',
         field
       )
+      return
     }
+    // A PDF must not also be HTML: were it ever served or sniffed as a page, its script would run.
+    const isPdf = bytes.subarray(0, SIGNATURES.pdf[0].length).equals(SIGNATURES.pdf[0])
+    if (isPdf && (await containsHtml(tmpPath))) field.report(HTML_IN_PDF, 'fileSignature', field)
   },
   { isAsync: true }
 )

@@ -1,9 +1,10 @@
 import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { TextField } from '~/components/ui/field'
+import { AccountAccessPanel, type AccountAccess } from '~/components/officers/account_access'
 import { bind } from '~/lib/bind'
 
-interface Officer {
+type Officer = {
   id: number
   name: string
   nip: string | null
@@ -12,43 +13,59 @@ interface Officer {
   email: string
 }
 
-export default function OfficerForm({ officer }: { officer: Officer | null }) {
+/**
+ * Create and edit an officer. No password is typed here: the officer sets
+ * their own through a set-password link from the Akses Akun panel.
+ */
+export default function OfficerForm({
+  officer,
+  account,
+}: {
+  officer: Officer | null
+  account: AccountAccess | null
+}) {
   const form = useForm({
     name: officer?.name ?? '',
     nip: officer?.nip ?? '',
     rank: officer?.rank ?? '',
     position: officer?.position ?? '',
     email: officer?.email ?? '',
-    password: '',
-    confirmation_password: '',
   })
   const submit = () =>
-    officer ? form.put(`/officer/${officer.id}/update`, { preserveScroll: true }) : form.post('/officer/store', { preserveScroll: true })
+    officer
+      ? form.put(`/officer/${officer.id}/update`, { preserveScroll: true })
+      : form.post('/officer/store', { preserveScroll: true })
+  const emailLocked = Boolean(officer && account && !account.manageable)
 
   return (
-    <FormPage
-      title={officer ? 'Ubah Data Petugas' : 'Tambah Petugas'}
-      subtitle={officer ? officer.name : 'Akun petugas baru; perannya diatur setelah disimpan.'}
-      backHref="/officer"
-      onSubmit={submit}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-    >
-      <div className="md:col-span-2">
-        <TextField label="Nama" {...bind(form, 'name')} />
-      </div>
-      <TextField label="NIP" inputMode="numeric" {...bind(form, 'nip')} />
-      <TextField label="Email" type="email" {...bind(form, 'email')} />
-      <TextField label="Pangkat/Golongan" {...bind(form, 'rank')} />
-      <TextField label="Jabatan" {...bind(form, 'position')} />
-      <TextField
-        label="Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        hint={officer ? 'Kosongkan bila tidak diubah.' : 'Minimal 8 karakter.'}
-        {...bind(form, 'password')}
-      />
-      <TextField label="Konfirmasi Kata Sandi" type="password" autoComplete="new-password" {...bind(form, 'confirmation_password')} />
-    </FormPage>
+    <>
+      <FormPage
+        title={officer ? 'Ubah Data Petugas' : 'Tambah Petugas'}
+        subtitle={
+          officer
+            ? officer.name
+            : 'Akun petugas baru; setelah disimpan, buat tautan atur kata sandi untuknya lalu atur perannya.'
+        }
+        backHref="/officer"
+        onSubmit={submit}
+        processing={form.processing}
+        recentlySuccessful={form.recentlySuccessful}
+      >
+        <div className="md:col-span-2">
+          <TextField label="Nama" {...bind(form, 'name')} />
+        </div>
+        <TextField label="NIP" inputMode="numeric" {...bind(form, 'nip')} />
+        <TextField
+          label="Email"
+          type="email"
+          readOnly={emailLocked}
+          hint={emailLocked ? 'Email akun ini tidak dapat Anda ubah.' : undefined}
+          {...bind(form, 'email')}
+        />
+        <TextField label="Pangkat/Golongan" {...bind(form, 'rank')} />
+        <TextField label="Jabatan" {...bind(form, 'position')} />
+      </FormPage>
+      {officer && account && <AccountAccessPanel officer={officer} access={account} />}
+    </>
   )
 }

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 
-interface Officer {
+type Officer = {
   id: number
   name: string
   nip: string | null
@@ -14,8 +14,18 @@ interface Officer {
 }
 
 const COLUMNS: Column<Officer>[] = [
-  { key: 'name', header: 'Nama', filter: { type: 'text', placeholder: 'Nama' }, cell: (o) => <span className="font-medium">{o.name}</span> },
-  { key: 'nip', header: 'NIP', filter: { type: 'text', placeholder: 'NIP' }, cell: (o) => <span className="font-mono text-xs">{o.nip ?? '-'}</span> },
+  {
+    key: 'name',
+    header: 'Nama',
+    filter: { type: 'text', placeholder: 'Nama' },
+    cell: (o) => <span className="font-medium">{o.name}</span>,
+  },
+  {
+    key: 'nip',
+    header: 'NIP',
+    filter: { type: 'text', placeholder: 'NIP' },
+    cell: (o) => <span className="font-mono text-xs">{o.nip ?? '-'}</span>,
+  },
   { key: 'rank', header: 'Pangkat/Golongan', filter: { type: 'text', placeholder: 'Pangkat' } },
   { key: 'position', header: 'Jabatan', filter: { type: 'text', placeholder: 'Jabatan' } },
 ]

@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { Lock } from 'lucide-react'
 import { FormPage } from '~/components/form/form_page'
 
-interface RoleOption {
+type RoleOption = {
   value: string
   label: string
   grantable: boolean
@@ -16,14 +16,20 @@ export default function OfficerRoles({
   officer,
   roles,
   current,
+  locked,
 }: {
   officer: { id: number; name: string; nip: string | null; position: string | null }
   roles: RoleOption[]
   current: string[]
+  /** Why nothing here can be changed (one's own roles), or null. */
+  locked: string | null
 }) {
   const form = useForm({ roles: current })
   const toggle = (role: string, checked: boolean) =>
-    form.setData('roles', checked ? [...form.data.roles, role] : form.data.roles.filter((r) => r !== role))
+    form.setData(
+      'roles',
+      checked ? [...form.data.roles, role] : form.data.roles.filter((r) => r !== role)
+    )
 
   return (
     <FormPage
@@ -40,6 +46,14 @@ export default function OfficerRoles({
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >
+      {locked && (
+        <p
+          role="note"
+          className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 md:col-span-2 dark:bg-amber-900/30 dark:text-amber-200"
+        >
+          {locked}
+        </p>
+      )}
       <fieldset className="md:col-span-2">
         <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">
           Centang peran yang dimiliki petugas. Peran bergembok tidak dapat Anda ubah.
@@ -67,7 +81,11 @@ export default function OfficerRoles({
             )
           })}
         </div>
-        {form.errors.roles && <p role="alert" className="mt-2 text-sm text-red-600">{form.errors.roles}</p>}
+        {form.errors.roles && (
+          <p role="alert" className="mt-2 text-sm text-red-600">
+            {form.errors.roles}
+          </p>
+        )}
       </fieldset>
     </FormPage>
   )

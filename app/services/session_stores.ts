@@ -1,0 +1,126 @@
+import { configProvider } from '@adonisjs/core'
+import { MessageBuilder } from '@adonisjs/core/helpers'
+import string from '@adonisjs/core/helpers/string'
+import type { ConfigProvider } from '@adonisjs/core/types'
+import { stores } from '@adonisjs/session'
+import type {
+  SessionData,
+  SessionStoreFactory,
+  SessionStoreWithTaggingContract,
+} from '@adonisjs/session/types'
+
+/**
+ * The session stores of @adonisjs/session write with an upsert. A request
+ * that read a signed-in session before it was ended (logout, password change,
+ * "end all sessions") would then write it back when it finishes, and the
+ * ended session would live on. These stores remember which sessions the
+ * request read and only update those if they still exist; new sessions are
+ * written as before. One store object serves one request.
+ */
+abstract class EndedSessionsStayEnded implements SessionStoreWithTaggingContract {
+  #read = new Set<string>()
+
+  constructor(
+    protected inner: SessionStoreWithTaggingContract,
+    protected ttlSeconds: number
+  ) {}
+
+  /** Writes the data only if the session is still stored; never creates it. */
+  protected abstract update(sessionId: string, message: string): Promise<void>
+
+  async read(sessionId: string) {
+    const data = await this.inner.read(sessionId)
+    if (data) this.#read.add(sessionId)
+    return data
+  }
+
+  async write(sessionId: string, values: SessionData) {
+    if (!this.#read.has(sessionId)) return this.inner.write(sessionId, values)
+    // The same signed message the inner store reads back (bound to the session id).
+    return this.update(sessionId, new MessageBuilder().build(values, undefined, sessionId))
+  }
+
+  async destroy(sessionId: string) {
+    this.#read.delete(sessionId)
+    return this.inner.destroy(sessionId)
+  }
+
+  async touch(sessionId: string) {
+    return this.inner.touch(sessionId)
+  }
+
+  async tag(sessionId: string, userId: string | number) {
+    return this.inner.tag(sessionId, userId)
+  }
+
+  async untag(sessionId: string, userId: string | number) {
+    return this.inner.untag(sessionId, userId)
+  }
+
+  async tagged(userId: string | number) {
+    return this.inner.tagged(userId)
+  }
+}
+
+const TABLE = 'sessions'
+
+class DatabaseSessionStore extends EndedSessionsStayEnded {
+  constructor(
+    inner: SessionStoreWithTaggingContract,
+    ttlSeconds: number,
+    private client: { from(table: string): any }
+  ) {
+    super(inner, ttlSeconds)
+  }
+
+  protected async update(sessionId: string, message: string) {
+    await this.client
+      .from(TABLE)
+      .where('id', sessionId)
+      .update({ data: message, expires_at: new Date(Date.now() + this.ttlSeconds * 1000) })
+  }
+}
+
+class RedisSessionStore extends EndedSessionsStayEnded {
+  constructor(
+    inner: SessionStoreWithTaggingContract,
+    ttlSeconds: number,
+    private connection: { set(...args: any[]): Promise<unknown> }
+  ) {
+    super(inner, ttlSeconds)
+  }
+
+  protected async update(sessionId: string, message: string) {
+    // XX: only when the key still exists.
+    await this.connection.set(sessionId, message, 'EX', this.ttlSeconds, 'XX')
+  }
+}
+
+/** Sessions in the `sessions` table of the app's database (the default). */
+export function databaseSessions(): ConfigProvider<SessionStoreFactory> {
+  return configProvider.create(async (app) => {
+    const inner = await stores.database({ tableName: TABLE }).resolver(app)
+    const db = await app.container.make('lucid.db')
+    return (ctx, config) =>
+      new DatabaseSessionStore(
+        inner(ctx, config) as SessionStoreWithTaggingContract,
+        string.seconds.parse(config.age),
+        // Taken per request: tests run each request inside their own transaction.
+        db.connection()
+      )
+  })
+}
+
+/** Sessions in Redis (SESSION_DRIVER=redis), on the `main` connection of config/redis.ts. */
+export function redisSessions(): ConfigProvider<SessionStoreFactory> {
+  return configProvider.create(async (app) => {
+    const inner = await stores.redis({ connection: 'main' }).resolver(app)
+    const redis = await app.container.make('redis')
+    return (ctx, config) =>
+      new RedisSessionStore(
+        inner(ctx, config) as SessionStoreWithTaggingContract,
+        string.seconds.parse(config.age),
+        redis.connection('main')
+      )
+  })
+}
