@@ -1,4 +1,6 @@
 import { indexPages } from '@adonisjs/inertia'
+import { indexEntities } from '@adonisjs/core'
+import { generateRegistry } from '@tuyau/core/hooks'
 import { defineConfig } from '@adonisjs/core/app'
 
 export default defineConfig({
@@ -17,8 +19,8 @@ export default defineConfig({
     () => import('@adonisjs/lucid/database_provider'),
     () => import('@adonisjs/inertia/inertia_provider'),
     () => import('@adonisjs/auth/auth_provider'),
-    () => import('@adonisjs/limiter/limiter_provider'),
-    () => import('@adonisjs/bouncer/bouncer_provider'),
+    () => import('@adonisjs/drive/drive_provider'),
+    () => import('@adonisjs/redis/redis_provider'),
   ],
 
   preloads: [
@@ -33,6 +35,8 @@ export default defineConfig({
       { files: ['tests/unit/**/*.spec.{ts,js}'], name: 'unit', timeout: 5000 },
       { files: ['tests/functional/**/*.spec.{ts,js}'], name: 'functional', timeout: 60000 },
       { files: ['tests/browser/**/*.spec.{ts,js}'], name: 'browser', timeout: 120000 },
+      // The production server in child processes (several workers, signals): tests/helpers/app_process.ts.
+      { files: ['tests/process/**/*.spec.{ts,js}'], name: 'process', timeout: 120000 },
     ],
     forceExit: false,
   },
@@ -43,7 +47,11 @@ export default defineConfig({
   ],
 
   hooks: {
-    init: [indexPages({ framework: 'react' })],
+    init: [
+      indexEntities({ transformers: { enabled: true, withSharedProps: true } }),
+      indexPages({ framework: 'react' }),
+      generateRegistry(),
+    ],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
   },
 })

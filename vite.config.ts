@@ -13,6 +13,24 @@ export default defineConfig({
     alias: { '~/': `${import.meta.dirname}/inertia/` },
   },
   build: { sourcemap: false },
+  // Every dependency the pages import, optimized up front: a dependency found
+  // mid-session makes Vite re-bundle and reload, and a page half-loaded then
+  // runs two copies of React (the test suite opens pages in parallel).
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      '@inertiajs/react',
+      'lucide-react',
+      'react-hot-toast',
+      '@tanstack/react-query',
+      '@tanstack/react-table',
+      'luxon',
+      'clsx',
+    ],
+  },
   // Test runs serve through Vite's dev server; without HMR, parallel runs cannot collide on its socket.
   server: { hmr: process.env.NODE_ENV === 'test' ? false : undefined },
 })

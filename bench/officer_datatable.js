@@ -59,8 +59,6 @@ const childEnv = {
   PORT: String(PORT),
   HOST,
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  // Requests come from one IP, so the sign-in throttle and nothing else may differ from production.
-  LIMITER_STORE: 'memory',
 }
 
 let server = null

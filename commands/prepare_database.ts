@@ -14,6 +14,7 @@ export default class PrepareDatabase extends BaseCommand {
   async run() {
     const { seedReferenceData } = await import('#database/seeders/reference_data')
     const { seedDemoData, hasUsers } = await import('#database/seeders/demo_data')
+    const { seedDemoOrders } = await import('#database/seeders/demo_orders')
     const { default: env } = await import('#start/env')
 
     await seedReferenceData()
@@ -26,6 +27,7 @@ export default class PrepareDatabase extends BaseCommand {
       return
     }
     await seedDemoData()
+    await seedDemoOrders()
     this.logger.success('Demo accounts loaded (password kalibra2026)')
   }
 }

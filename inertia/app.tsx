@@ -27,8 +27,10 @@ createInertiaApp({
   resolve: async (name) => {
     const importPage = pages[`./pages/${name}.tsx`]
     if (!importPage) throw new Error(`Halaman ${name} tidak ditemukan`)
-    const page = (await importPage()).default as { layout?: unknown }
-    if (page.layout === undefined) page.layout = (child: ReactNode) => <AppLayout>{child}</AppLayout>
+    const module = await importPage()
+    const page = module.default as { layout?: unknown }
+    if (page.layout === undefined)
+      page.layout = (child: ReactNode) => <AppLayout>{child}</AppLayout>
     return page as never
   },
   setup({ el, App, props }) {

@@ -12,19 +12,19 @@ export type MenuIcon =
   | 'report'
   | 'inventory'
 
-export interface MenuItem {
+export type MenuItem = {
   label: string
   href: string
   icon: MenuIcon | null
   children: MenuItem[] | null
 }
 
-export interface MenuSection {
+export type MenuSection = {
   title: string | null
   items: MenuItem[]
 }
 
-export interface AuthUser {
+export type AuthUser = {
   id: number
   name: string
   email: string
@@ -34,19 +34,30 @@ export interface AuthUser {
   isFacility: boolean
 }
 
-export interface AuthProps {
+export type AuthProps = {
   user: AuthUser
   can: Record<string, boolean>
   menu: MenuSection[]
 }
 
-export interface SharedProps {
+export type SharedProps = {
   auth: AuthProps | null
   errors: Record<string, string>
   [key: string]: unknown
 }
 
-export interface Flash {
+/** An action the server offers on a page (app/workflows/kit.ts PageAction). */
+export type PageAction = {
+  key: string
+  label: string
+  href: string
+  variant: 'primary' | 'secondary' | 'danger'
+  method: 'get' | 'delete'
+  confirm: string | null
+  newTab: boolean
+}
+
+export type Flash = {
   success?: string
   error?: string
 }

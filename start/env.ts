@@ -10,8 +10,17 @@ export default await Env.create(new URL('../', import.meta.url), {
   TZ: Env.schema.string.optional(),
   APP_TIMEZONE: Env.schema.string.optional(),
 
-  SESSION_DRIVER: Env.schema.enum(['cookie', 'memory'] as const),
-  LIMITER_STORE: Env.schema.enum.optional(['memory', 'database'] as const),
+  // `cookie` is a deprecated alias of `database` (config/session.ts).
+  SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'memory', 'cookie'] as const),
+  REDIS_URL: Env.schema.string.optional(),
+  REDIS_HOST: Env.schema.string.optional({ format: 'host' }),
+  REDIS_PORT: Env.schema.number.optional(),
+  REDIS_PASSWORD: Env.schema.string.optional(),
+  // Accepted and ignored: the sign-in throttle always lives in the database now (old .env files still start).
+  LIMITER_STORE: Env.schema.string.optional(),
+  TRUSTED_PROXIES: Env.schema.string.optional(),
+  WEB_CONCURRENCY: Env.schema.number.optional(),
+  SHUTDOWN_TIMEOUT: Env.schema.number.optional(),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   SQLITE_PATH: Env.schema.string.optional(),
@@ -25,6 +34,15 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   DEMO_DATA: Env.schema.boolean.optional(),
   STORAGE_PATH: Env.schema.string.optional(),
+  DRIVE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  S3_REGION: Env.schema.string.optional(),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_ENDPOINT: Env.schema.string.optional(),
+  S3_FORCE_PATH_STYLE: Env.schema.boolean.optional(),
   LAB_NAME: Env.schema.string.optional(),
   LAB_ADDRESS: Env.schema.string.optional(),
+  LAB_CITY: Env.schema.string.optional(),
+  LAB_LOGO_PATH: Env.schema.string.optional(),
 })

@@ -6,18 +6,19 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { apiClient } from '@japa/api-client'
 import { browserClient } from '@japa/browser-client'
 import { inertiaApiClient } from '@adonisjs/inertia/plugins/api_client'
-import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { authBrowserClient } from '@adonisjs/auth/plugins/browser_client'
 import { sessionBrowserClient } from '@adonisjs/session/plugins/browser_client'
 import { chromiumLaunchOptions } from '#tests/helpers/chromium'
+import { sessionStoreApiClient } from '#tests/helpers/session_plugin'
 
 export const plugins: Config['plugins'] = [
   assert(),
   pluginAdonisJS(app),
   apiClient(),
-  sessionApiClient(app),
+  // The app's own session store (database by default), not a separate in-memory one.
+  sessionStoreApiClient(app),
   shieldApiClient(),
   authApiClient(app),
   inertiaApiClient(app),
@@ -52,11 +53,35 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       await seedDemoData()
     },
   ],
-  teardown: [],
+  teardown: [
+    async () => {
+      // A Redis test run (SESSION_DRIVER=redis) removes the keys it wrote under its own prefix.
+      const { sessionDriver } = await import('#config/session')
+      if (sessionDriver !== 'redis') return
+      const { redisKeyPrefix } = await import('#config/redis')
+      const redis = await app.container.make('redis')
+      const connection = redis.connection('main')
+      const keys: string[] = []
+      for await (const batch of connection.scanStream({ match: `${redisKeyPrefix}*` })) {
+        keys.push(...(batch as string[]).map((key) => key.slice(redisKeyPrefix.length)))
+      }
+      if (keys.length) await connection.del(...keys)
+    },
+  ],
 }
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (suite.name === 'process') {
+    return suite.teardown(async () => {
+      const { dropSharedThrowawayDatabase } = await import('#tests/helpers/app_process')
+      await dropSharedThrowawayDatabase()
+    })
+  }
   if (['browser', 'functional'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start())
+    // The app's own Node server (early-error answers included), as bin/server.ts starts it.
+    return suite.setup(async () => {
+      const { createAppHttpServer } = await import('#services/http_server')
+      return testUtils.httpServer().start((handler) => createAppHttpServer(handler).server)
+    })
   }
 }

@@ -13,7 +13,6 @@ export default class AlkesController {
     return inertia.render('alkes/index', {
       title: alkesList.title,
       canEdit: auth.user!.can('alkes.edit'),
-      laboratories,
     })
   }
 

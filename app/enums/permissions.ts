@@ -16,6 +16,8 @@ const ADMINS_AND_HEADS: Role[] = [
 
 export const PERMISSIONS = {
   'dashboard.view': ['yantek', 'fasyankes', 'admin_pk'],
+  // Spec part 1, Dashboard and Monitoring: the order number and facility columns.
+  'dashboard.all_facilities': ['yantek', 'admin_pk'],
   'internal.view': [
     'yantek',
     'admin_pk',
@@ -35,8 +37,32 @@ export const PERMISSIONS = {
     'fasyankes',
   ],
   'internal.create': ['admin_pk', 'yantek', 'fasyankes'],
+  // Spec part 2 section 6: which list columns each role sees.
+  'internal.list.facility': ['admin_pk', 'yantek', 'treasurer'],
+  'internal.list.delivery': ['admin_pk', 'yantek', 'fasyankes'],
+  'internal.list.invoice': ['treasurer'],
+  'internal.list.status': ['admin_pk', 'yantek', 'fasyankes', 'head_of_pk_laboratory'],
+  // The Alat Datang status table (spec part 2 section 4, domain decisions); the workflow
+  // (app/workflows/internal_order_workflow.ts) adds the statuses and guards.
+  'internal.confirm': ['yantek', 'admin_pk'],
+  'internal.edit': ['fasyankes', 'yantek', 'admin_pk'],
+  'internal.resubmit': ['fasyankes'],
+  'internal.delete': ['fasyankes', 'admin_pk'],
+  'internal.delete_rejected': ['fasyankes'],
+  'internal.append': ['yantek'],
+  'internal.devices': ['admin_pk', 'yantek'],
+  'internal.receive': ['yantek', 'admin_pk'],
+  'internal.assign': ['admin_pk'],
+  'internal.worksheet': ['yantek', 'admin_pk', 'officer_pk'],
+  'internal.worksheet_upload': ['officer_pk'],
+  'internal.attach': ['yantek', 'admin_pk', 'officer_pk'],
+  'internal.certificate_date': ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
+  'internal.handover': ['yantek', 'admin_pk'],
+  'internal.feedback': ['fasyankes', 'yantek', 'admin_pk'],
   // Receiving and hand-over proofs (spec part 2, section 6: reports of internal orders).
   'internal.proofs': ['admin_pk', 'yantek', 'head_of_pk_laboratory'],
+  // Public holidays the completion estimate skips (domain decisions: staff can edit them).
+  'holiday.edit': ['yantek', 'admin_pk'],
   'officer.view': ADMINS_AND_HEADS,
   'officer.edit': ADMINS_AND_HEADS,
   'fasyankes.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],

@@ -6,7 +6,7 @@ export default class Feedback extends BaseModel {
   declare id: number
 
   @column()
-  declare internalOrderId: number
+  declare orderId: number
 
   @column()
   declare userId: number | null

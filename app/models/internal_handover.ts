@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import User from '#models/user'
 
 const bool = { consume: (value: unknown) => Boolean(Number(value)) }
 
@@ -8,7 +10,7 @@ export default class InternalHandover extends BaseModel {
   declare id: number
 
   @column()
-  declare internalOrderId: number
+  declare orderId: number
 
   @column()
   declare contactPersonReceiverName: string
@@ -26,4 +28,8 @@ export default class InternalHandover extends BaseModel {
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** The staff member who handed the devices back. */
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
 }

@@ -10,7 +10,7 @@ export default class InternalReceive extends BaseModel {
   declare id: number
 
   @column()
-  declare internalOrderId: number
+  declare orderId: number
 
   @column()
   declare alkesCheckerUserId: number | null

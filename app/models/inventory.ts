@@ -31,7 +31,7 @@ export default class Inventory extends BaseModel {
   declare nextCalibrationDate: DateTime
 
   @column()
-  declare internalAlkesOrderId: number | null
+  declare orderDeviceId: number | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -2,6 +2,8 @@ import vine from '@vinejs/vine'
 import app from '@adonisjs/core/services/app'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { searchExpression } from '#database/search_index'
+import { cleanInput, cleanText } from '#services/control_characters'
+import { number } from '#validators/rules/number'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -16,12 +18,11 @@ const MAX_PAGE = 1_000_000
 /** Base query fields every list accepts. Out-of-range values fall back to defaults. */
 export const baseFilterSchema = {
   search: vine.string().trim().maxLength(100).optional(),
-  limit: vine
-    .number()
+  limit: number()
     .withoutDecimals()
     .in([...PAGE_SIZES])
     .optional(),
-  page: vine.number().withoutDecimals().range([1, MAX_PAGE]).optional(),
+  page: number().withoutDecimals().range([1, MAX_PAGE]).optional(),
 }
 
 export interface ExportColumn<Row> {
@@ -54,20 +55,30 @@ export interface Paginated<Row> {
   links: PageLink[]
 }
 
-function stripControlCharacters(value: string) {
-  return [...value].filter((char) => char.charCodeAt(0) > 31 && char.charCodeAt(0) !== 127).join('')
-}
-
-/** Query-string values as single trimmed strings; empty ones are left out. The validator judges the rest. */
-export function cleanQuery(qs: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {}
+/**
+ * Query-string values trimmed, control characters removed (the middleware did that already; lists
+ * may be read elsewhere too), empty ones left out. Arrays and objects (`limit[]=5`, `name[a]=x`)
+ * are passed on as they are, so the validator refuses them with the field's message instead of
+ * the list quietly reading one of their values.
+ */
+export function cleanQuery(qs: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(qs)) {
-    const first = Array.isArray(value) ? value[0] : value
-    // Control characters (a NUL breaks PostgreSQL text and the search index) never belong in a filter.
-    const text = typeof first === 'string' ? stripControlCharacters(first).trim() : ''
+    if (typeof value !== 'string') {
+      if (value !== undefined && value !== null) out[key] = cleanInput(value)
+      continue
+    }
+    const text = cleanText(value).trim()
     if (text !== '') out[key] = text
   }
   return out
+}
+
+/** The string values of a cleaned query, for the page links. */
+export function queryStrings(qs: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(qs).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  )
 }
 
 /** Page numbers to show: first, last, and a window around the current page, with '...' gaps. */

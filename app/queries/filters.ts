@@ -1,9 +1,10 @@
 import vine from '@vinejs/vine'
+import { number } from '#validators/rules/number'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 
 /** Filter fields shared by the lists. */
 export const textFilter = () => vine.string().trim().maxLength(100).optional()
-export const numberFilter = () => vine.number().min(0).max(1_000_000_000_000).optional()
+export const numberFilter = () => number().min(0).max(1_000_000_000_000).optional()
 
 /** The spec's Ya / Tidak / Semua filters: '1', '0' or 'ALL' (default). */
 export const YES_NO_FILTER = ['ALL', '1', '0'] as const

@@ -1,10 +1,10 @@
 import { errors as vineErrors } from '@vinejs/vine'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { cleanQuery, paginate } from '#queries/datatable'
+import { cleanQuery, paginate, queryStrings } from '#queries/datatable'
 import type { ListDefinition } from '#queries/list_definition'
-import { tablePdf } from '#exports/table_pdf'
-import { tableXlsx } from '#exports/table_xlsx'
+import { tablePdf } from '#documents/exports/table_pdf'
+import { tableXlsx } from '#documents/exports/table_xlsx'
 import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
 
@@ -22,7 +22,7 @@ export async function readFilters(ctx: HttpContext, list: AnyList) {
   const qs = cleanQuery(ctx.request.qs())
   try {
     const filters = await list.validator.validate(qs)
-    return { qs, filters }
+    return { qs: queryStrings(qs), filters }
   } catch (error) {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       ctx.response.status(422).send({

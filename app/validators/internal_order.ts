@@ -1,19 +1,13 @@
 import vine from '@vinejs/vine'
-import { fileSignature } from '#validators/rules/file_signature'
-import { DELIVERY_OPTIONS, FEEDBACK_CODES, SERVICE_TYPES } from '#workflows/internal_order_workflow'
+import { number } from '#validators/rules/number'
+import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
+import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 
 const MAX_LINES = 200
-const letterFile = () =>
-  vine
-    .file({ size: '5mb', extnames: ['pdf', 'jpg', 'jpeg', 'png'] })
-    .use(fileSignature(['pdf', 'png', 'jpg']))
+const letterFile = () => upload(DOCUMENT_OR_IMAGE)
 
 const orderFields = {
-  fasyankes_id: vine
-    .number()
-    .withoutDecimals()
-    .exists({ table: 'fasyankes', column: 'id' })
-    .optional(),
+  fasyankes_id: number().withoutDecimals().exists({ table: 'fasyankes', column: 'id' }).optional(),
   delivery_date_estimation: vine.date({ formats: ['YYYY-MM-DD'] }),
   arrival_date_estimation: vine
     .date({ formats: ['YYYY-MM-DD'] })
@@ -34,8 +28,7 @@ const orderFields = {
   alkes: vine
     .array(
       vine.object({
-        alkes_id: vine
-          .number()
+        alkes_id: number()
           .withoutDecimals()
           .exists({
             table: 'alkes',
@@ -44,10 +37,10 @@ const orderFields = {
               db.where('is_internal', true)
             },
           }),
-        quantity: vine.number().withoutDecimals().range([1, 100]),
-        price: vine.number().optional(),
+        quantity: number().withoutDecimals().range([1, 100]),
+        price: number().optional(),
         description: vine.string().trim().maxLength(500).optional(),
-        minute_estimation: vine.number().optional(),
+        minute_estimation: number().optional(),
       })
     )
     .minLength(1)
@@ -60,15 +53,9 @@ export const updateInternalOrderValidator = vine.create({
   letter: letterFile().optional(),
 })
 
-export const appendValidator = vine.create({ alkes: orderFields.alkes })
-
 export const confirmValidator = vine.create({
   status: vine.enum(['approve', 'reject', 'ORDER DITERIMA', 'DITOLAK'] as const).optional(),
   order_description: vine.string().trim().minLength(5).maxLength(1000),
-})
-
-export const cancelDeviceValidator = vine.create({
-  reason: vine.string().trim().minLength(5).maxLength(500),
 })
 
 const RECEIVE_FLAGS = [
@@ -83,8 +70,7 @@ const RECEIVE_FLAGS = [
 export { RECEIVE_FLAGS }
 
 export const receiveValidator = vine.create({
-  checker: vine
-    .number()
+  checker: number()
     .withoutDecimals()
     .exists({
       table: 'users',
@@ -105,7 +91,7 @@ export const receiveValidator = vine.create({
   alkes_orders: vine
     .array(
       vine.object({
-        id: vine.number().withoutDecimals(),
+        id: number().withoutDecimals(),
         merk: vine.string().trim().minLength(1).maxLength(100),
         model: vine.string().trim().minLength(1).maxLength(100),
         serial_number: vine.string().trim().minLength(1).maxLength(100),
@@ -127,9 +113,8 @@ export const officerAssignmentValidator = vine.create({
   selected_officers: vine
     .array(
       vine.object({
-        internal_alkes_order_id: vine.number().withoutDecimals(),
-        bpfk_user_id: vine
-          .number()
+        internal_alkes_order_id: number().withoutDecimals(),
+        bpfk_user_id: number()
           .withoutDecimals()
           .exists({
             table: 'user_roles',
@@ -153,69 +138,4 @@ export const handoverValidator = vine.create({
   certificate_handedover: vine.boolean(),
   alkes_checked: vine.boolean(),
   cancel_test: vine.boolean(),
-})
-
-/** unit, critic and a 1-5 rating under each question code (1_a_K_1 ...). */
-export const feedbackValidator = vine.create({
-  unit: vine.string().trim().minLength(2).maxLength(150),
-  critic: vine.string().trim().maxLength(2000).optional(),
-  ...(Object.fromEntries(
-    FEEDBACK_CODES.map((code) => [code, vine.number().withoutDecimals().range([1, 5])])
-  ) as Record<(typeof FEEDBACK_CODES)[number], ReturnType<typeof vine.number>>),
-})
-
-export const worksheetValidator = vine.create({
-  merk: vine.string().trim().minLength(1).maxLength(100),
-  model: vine.string().trim().minLength(1).maxLength(100),
-  serial_number: vine.string().trim().minLength(1).maxLength(100),
-  type: vine.enum(['Pengujian', 'Kalibrasi'] as const),
-  additional_order_number: vine.string().trim().maxLength(50).optional(),
-  certificate_number: vine.string().trim().minLength(1).maxLength(100),
-  certificate_month: vine.number().withoutDecimals().range([1, 12]),
-  work_date: vine.date({ formats: ['YYYY-MM-DD'] }),
-  work_place: vine.string().trim().minLength(2).maxLength(200),
-  room_name: vine.string().trim().maxLength(100).optional(),
-  is_laik: vine.enum(['1', '0', 1, 0] as const),
-  officer_id: vine
-    .number()
-    .withoutDecimals()
-    .exists({
-      table: 'users',
-      column: 'id',
-      filter: (db) => {
-        db.whereNull('fasyankes_id')
-      },
-    }),
-})
-
-export const worksheetUploadValidator = vine.create({
-  file: vine.file({ size: '10mb', extnames: ['pdf'] }).use(fileSignature(['pdf'])),
-})
-
-export const certificateDateValidator = vine.create({
-  date: vine.date({ formats: ['YYYY-MM-DD'] }),
-})
-
-export const folderLinkValidator = vine.create({
-  link: vine
-    .string()
-    .trim()
-    .url({ require_protocol: true, protocols: ['https'] })
-    .maxLength(500),
-})
-
-export const attachmentValidator = vine.create({
-  type: vine.enum(['certificate', 'result'] as const),
-  internal_alkes_order_id: vine.number().withoutDecimals(),
-  file: vine
-    .file({ size: '10mb', extnames: ['pdf'] })
-    .use(fileSignature(['pdf']))
-    .optional()
-    .requiredIfMissing('link'),
-  link: vine
-    .string()
-    .trim()
-    .url({ require_protocol: true, protocols: ['https', 'http'] })
-    .maxLength(500)
-    .optional(),
 })

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { number } from '#validators/rules/number'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
 import {
   ALKES_LABORATORIES,
@@ -6,6 +7,7 @@ import {
   TYPE_MODEL_CATEGORIES,
 } from '#enums/master_data'
 import { ROLES } from '#enums/roles'
+import { newPasswordRule } from '#validators/rules/strong_password'
 
 /**
  * Field rules of the master-data forms. The batch uploads validate each
@@ -19,7 +21,6 @@ const phone = () =>
     .regex(/^[0-9+()\- ]{6,30}$/)
 const optionalText = (max: number) => vine.string().trim().maxLength(max).nullable().optional()
 const email = () => vine.string().trim().toLowerCase().email().maxLength(254)
-const password = () => vine.string().minLength(8).maxLength(128)
 
 type WithId = { id?: number }
 
@@ -45,15 +46,27 @@ export const officerFields = {
   email: email().unique(notTaken('users', 'email')),
 }
 
+/** The officer's own name and email are the first guesses against its password. */
+const officerPassword = () =>
+  newPasswordRule({ fields: ['name', 'email'] })
+    .sameAs('confirmation_password')
+    .nullable()
+    .optional()
+
+/**
+ * Without a password the account gets an unusable one until the officer sets
+ * their own through a set-password link; who may send one is checked by the
+ * controller (app/services/role_grants.ts `mayManageAccount`).
+ */
 export const createOfficerValidator = vine.withMetaData<WithId>().create({
   ...officerFields,
-  password: password().sameAs('confirmation_password'),
-  confirmation_password: vine.string(),
+  password: officerPassword(),
+  confirmation_password: vine.string().nullable().optional(),
 })
 
 export const updateOfficerValidator = vine.withMetaData<WithId>().create({
   ...officerFields,
-  password: password().sameAs('confirmation_password').nullable().optional(),
+  password: officerPassword(),
   confirmation_password: vine.string().nullable().optional(),
 })
 
@@ -77,16 +90,13 @@ export const fasyankesFields = {
         db.where('province_code', String(field.parent.province ?? ''))
       },
     }),
-  category_id: vine
-    .number()
-    .withoutDecimals()
-    .exists({ table: 'fasyankes_categories', column: 'id' }),
-  class_id: vine.number().withoutDecimals().exists({ table: 'fasyankes_classes', column: 'id' }),
+  category_id: number().withoutDecimals().exists({ table: 'fasyankes_categories', column: 'id' }),
+  class_id: number().withoutDecimals().exists({ table: 'fasyankes_classes', column: 'id' }),
   pic: vine.string().trim().minLength(3).maxLength(150),
   pic_phone: phone(),
   // Indonesia's bounding box: 6°N to 11°S, 95°E to 141°E.
-  latitude: vine.number().range([-11.5, 6.5]),
-  longitude: vine.number().range([94.5, 141.5]),
+  latitude: number().range([-11.5, 6.5]),
+  longitude: number().range([94.5, 141.5]),
 }
 
 /** The account email belongs to the facility's login (users table). */
@@ -103,17 +113,20 @@ const accountEmail = () =>
     },
   })
 
+const facilityPassword = () =>
+  newPasswordRule({ fields: ['fasyankes_name', 'email', 'pic'] }).sameAs('c_password')
+
 export const createFasyankesValidator = vine.withMetaData<{ fasyankesId?: number }>().create({
   ...fasyankesFields,
   email: accountEmail(),
-  password: password().sameAs('c_password'),
+  password: facilityPassword(),
   c_password: vine.string(),
 })
 
 export const updateFasyankesValidator = vine.withMetaData<{ fasyankesId?: number }>().create({
   ...fasyankesFields,
   email: accountEmail(),
-  password: password().sameAs('c_password').nullable().optional(),
+  password: facilityPassword().nullable().optional(),
   c_password: vine.string().nullable().optional(),
 })
 
@@ -123,8 +136,8 @@ export const alkesFields = {
   name: vine.string().trim().minLength(2).maxLength(200),
   laboratory: vine.enum(ALKES_LABORATORIES),
   category: optionalText(100),
-  price: vine.number().withoutDecimals().min(0).max(10_000_000_000),
-  minute_estimation: vine.number().withoutDecimals().min(0).max(100_000),
+  price: number().withoutDecimals().min(0).max(10_000_000_000),
+  minute_estimation: number().withoutDecimals().min(0).max(100_000),
   alkes_code: vine
     .string()
     .trim()
@@ -134,8 +147,8 @@ export const alkesFields = {
   mk_code: optionalText(50),
   aspak_code: optionalText(50),
   certificate_number: optionalText(100),
-  total_page: vine.number().withoutDecimals().min(0).max(1000).nullable().optional(),
-  recalibration_months: vine.number().withoutDecimals().range([1, 120]),
+  total_page: number().withoutDecimals().min(0).max(1000).nullable().optional(),
+  recalibration_months: number().withoutDecimals().range([1, 120]),
   is_tuntung_seharian: flag(),
   is_internal: flag(),
   is_insitu: flag(),
@@ -157,9 +170,8 @@ export const calibratorFields = {
     .minLength(1)
     .maxLength(100)
     .unique(notTaken('calibrators', 'serial_number')),
-  channel_count: vine.number().withoutDecimals().range([1, 1000]),
-  bpfk_user_id: vine
-    .number()
+  channel_count: number().withoutDecimals().range([1, 1000]),
+  bpfk_user_id: number()
     .withoutDecimals()
     .exists({
       table: 'users',
@@ -170,7 +182,7 @@ export const calibratorFields = {
     })
     .nullable()
     .optional(),
-  unit_id: vine.number().withoutDecimals().exists({ table: 'units', column: 'id' }),
+  unit_id: number().withoutDecimals().exists({ table: 'units', column: 'id' }),
   calibrator_condition: vine.enum(CALIBRATOR_CONDITIONS),
   last_calibration_date: vine
     .date({ formats: ['YYYY-MM-DD'] })

@@ -1,11 +1,14 @@
-import type { Role } from '#enums/roles'
+import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import { defineWorkflow } from '#workflows/kit'
+import { SHARED_TIMELINE } from '#workflows/order_actions'
 
 /**
  * The incoming-equipment (Alat Datang, DT) order as data: statuses and, for
- * each action, the statuses it may start from, where it leads, and who may
- * take it (spec part 2 section 4 and the status table of the domain
- * decisions). Pages show the actions this table allows; the server refuses
- * every other.
+ * each action, the statuses it may start from, where it leads, who may take
+ * it, its button, its refusal and its timeline text (spec part 2 section 4,
+ * the status table of the domain decisions).
  */
 export const INTERNAL_STATUSES = [
   'MENUNGGU',
@@ -18,79 +21,230 @@ export const INTERNAL_STATUSES = [
 ] as const
 export type InternalStatus = (typeof INTERNAL_STATUSES)[number]
 
-export const DEVICE_STATUSES = ['BELUM SELESAI', 'SELESAI', 'BATAL UJI'] as const
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number]
+const NOT_DONE = INTERNAL_STATUSES.filter((status) => status !== 'SELESAI')
+const RECEIVED: InternalStatus[] = [
+  'ALAT DITERIMA',
+  'PROSES PENGERJAAN',
+  'MENUNGGU FEEDBACK',
+  'SELESAI',
+]
 
-const NOT_DONE: InternalStatus[] = INTERNAL_STATUSES.filter((status) => status !== 'SELESAI')
+/** Worksheet: yantek always; anyone else only for the device assigned to them. */
+const assignedOrYantek = (user: User, _order: Order, device?: OrderDevice) =>
+  user.hasRole('yantek') || (!!device && device.officerId === user.id)
 
-export interface Transition {
-  from: InternalStatus[]
-  /** Resulting status; omitted when the action does not move the order. */
-  to?: InternalStatus
-  roles: Role[]
-}
+const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
 
-export const INTERNAL_ACTIONS = {
-  approve: { from: ['MENUNGGU'], to: 'ORDER DITERIMA', roles: ['yantek', 'admin_pk'] },
-  reject: { from: ['MENUNGGU'], to: 'DITOLAK', roles: ['yantek', 'admin_pk'] },
-  edit: { from: ['MENUNGGU'], roles: ['fasyankes', 'yantek', 'admin_pk'] },
-  resubmit: { from: ['DITOLAK'], to: 'MENUNGGU', roles: ['fasyankes'] },
-  delete: { from: ['MENUNGGU'], roles: ['fasyankes', 'admin_pk'] },
-  delete_rejected: { from: ['DITOLAK'], roles: ['fasyankes'] },
-  append: { from: NOT_DONE, roles: ['yantek'] },
-  delete_device: { from: NOT_DONE, roles: ['admin_pk', 'yantek'] },
-  receive: {
-    from: ['ORDER DITERIMA', 'ALAT DITERIMA'],
-    to: 'ALAT DITERIMA',
-    roles: ['yantek', 'admin_pk'],
+export const internalWorkflow = defineWorkflow<
+  InternalStatus,
+  | 'approve'
+  | 'reject'
+  | 'edit'
+  | 'resubmit'
+  | 'append'
+  | 'receive'
+  | 'assign_officers'
+  | 'handover'
+  | 'feedback'
+  | 'worksheets'
+  | 'worksheet'
+  | 'worksheet_upload'
+  | 'files'
+  | 'attachment'
+  | 'folder'
+  | 'certificate_date'
+  | 'delete_device'
+  | 'cancel_device'
+  | 'delete'
+  | 'delete_rejected'
+  | 'create',
+  Order,
+  OrderDevice | undefined
+>({
+  name: 'internal',
+  describe: (order) => order.number,
+  statuses: {
+    'MENUNGGU': { tone: 'amber', card: 'Menunggu' },
+    'ORDER DITERIMA': { tone: 'sky', card: 'Order diterima' },
+    'DITOLAK': { tone: 'red' },
+    'ALAT DITERIMA': { tone: 'indigo', card: 'Alat diterima' },
+    'PROSES PENGERJAAN': { tone: 'violet', card: 'Proses pengerjaan' },
+    'MENUNGGU FEEDBACK': { tone: 'orange' },
+    'SELESAI': { tone: 'emerald', card: 'Selesai' },
   },
-  assign_officers: {
-    from: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
-    to: 'PROSES PENGERJAAN',
-    roles: ['admin_pk'],
+  actions: {
+    create: {
+      from: [],
+      permission: 'internal.create',
+      verb: 'mengajukan permintaan',
+      timeline: 'Permintaan diajukan',
+    },
+    approve: {
+      from: ['MENUNGGU'],
+      to: 'ORDER DITERIMA',
+      permission: 'internal.confirm',
+      verb: 'menerima permintaan',
+      button: { label: 'Terima', href: page('/confirm/approve'), variant: 'primary' },
+      timeline: 'Permintaan diterima',
+    },
+    reject: {
+      from: ['MENUNGGU'],
+      to: 'DITOLAK',
+      permission: 'internal.confirm',
+      verb: 'menolak permintaan',
+      button: { label: 'Tolak', href: page('/confirm/reject'), variant: 'danger' },
+      timeline: 'Permintaan ditolak',
+    },
+    edit: {
+      from: ['MENUNGGU'],
+      permission: 'internal.edit',
+      verb: 'mengubah permintaan',
+      button: { label: 'Ubah', href: page('/edit') },
+      timeline: 'Permintaan diubah',
+    },
+    resubmit: {
+      from: ['DITOLAK'],
+      to: 'MENUNGGU',
+      permission: 'internal.resubmit',
+      verb: 'mengajukan ulang permintaan',
+      button: { label: 'Ubah dan Ajukan Ulang', href: page('/edit'), variant: 'primary' },
+      timeline: 'Permintaan diajukan ulang',
+    },
+    append: {
+      from: NOT_DONE,
+      permission: 'internal.append',
+      verb: 'menambah permintaan',
+      button: { label: 'Tambah Permintaan', href: page('/append') },
+      timeline: SHARED_TIMELINE.append,
+    },
+    receive: {
+      from: ['ORDER DITERIMA', 'ALAT DITERIMA'],
+      to: 'ALAT DITERIMA',
+      permission: 'internal.receive',
+      verb: 'menerima alat',
+      button: { label: 'Terima Alat', href: page('/receive'), variant: 'primary' },
+      timeline: 'Alat diterima laboratorium',
+    },
+    assign_officers: {
+      from: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
+      to: 'PROSES PENGERJAAN',
+      permission: 'internal.assign',
+      verb: 'memilih petugas',
+      button: { label: 'Pilih Petugas', href: page('/officer'), variant: 'primary' },
+      timeline: 'Petugas ditetapkan',
+    },
+    handover: {
+      from: ['PROSES PENGERJAAN'],
+      to: 'MENUNGGU FEEDBACK',
+      permission: 'internal.handover',
+      verb: 'menyerahkan alat',
+      button: { label: 'Serah Terima', href: page('/handover'), variant: 'primary' },
+      timeline: 'Alat diserahkan kembali',
+    },
+    feedback: {
+      from: ['MENUNGGU FEEDBACK'],
+      to: 'SELESAI',
+      permission: 'internal.feedback',
+      verb: 'mengisi umpan balik',
+      button: { label: 'Isi Umpan Balik', href: page('/feedback'), variant: 'primary' },
+      timeline: SHARED_TIMELINE.feedback,
+    },
+    // Spec: the worksheets are open in PROSES PENGERJAAN and MENUNGGU FEEDBACK; editing only in the first.
+    worksheets: {
+      from: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+      permission: 'internal.worksheet',
+      verb: 'membuka lembar kerja',
+      view: true,
+      button: { label: 'Lembar Kerja', href: page('/worksheet/pk') },
+    },
+    worksheet: {
+      from: ['PROSES PENGERJAAN'],
+      permission: 'internal.worksheet',
+      guard: assignedOrYantek,
+      verb: 'mengisi lembar kerja',
+      guardRefusal: 'Lembar kerja ini hanya untuk petugas yang ditugaskan.',
+      timeline: SHARED_TIMELINE.worksheet,
+    },
+    worksheet_upload: {
+      from: ['PROSES PENGERJAAN'],
+      permission: 'internal.worksheet_upload',
+      guard: (user, _order, device) => !!device && device.officerId === user.id,
+      verb: 'mengunggah lembar kerja',
+      guardRefusal: 'Unggah lembar kerja hanya untuk petugas PK yang ditugaskan pada alat ini.',
+      timeline: SHARED_TIMELINE.worksheet_upload,
+    },
+    // Order files: staff from ALAT DITERIMA on, the facility only once the order is done.
+    files: {
+      from: RECEIVED,
+      permission: 'internal.view',
+      guard: (user, order) => !user.isFacility || order.status === 'SELESAI',
+      verb: 'membuka berkas',
+      view: true,
+      guardRefusal: 'Berkas tersedia setelah permintaan selesai.',
+      statusRefusal: 'Berkas tersedia setelah alat diterima.',
+      button: { label: 'Berkas', href: page('/attachment') },
+    },
+    // A certificate or result: the assigned officer, yantek or admin_pk, only before SELESAI.
+    attachment: {
+      from: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+      permission: 'internal.attach',
+      guard: (user, _order, device) =>
+        user.hasRole('yantek', 'admin_pk') || (!!device && device.officerId === user.id),
+      verb: 'mengunggah berkas hasil',
+      guardRefusal: 'Berkas hasil alat ini hanya diunggah oleh petugas yang ditugaskan.',
+      timeline: SHARED_TIMELINE.attachment,
+    },
+    folder: {
+      from: RECEIVED,
+      permission: 'internal.attach',
+      verb: 'menyimpan tautan folder',
+      timeline: SHARED_TIMELINE.folder,
+    },
+    certificate_date: {
+      from: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+      permission: 'internal.certificate_date',
+      verb: 'mengubah tanggal sertifikat',
+      timeline: SHARED_TIMELINE.certificate_date,
+    },
+    delete_device: {
+      from: NOT_DONE,
+      permission: 'internal.devices',
+      verb: 'menghapus alat',
+      timeline: SHARED_TIMELINE.delete_device,
+    },
+    cancel_device: {
+      from: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
+      permission: 'internal.devices',
+      verb: 'membatalkan uji alat',
+      timeline: SHARED_TIMELINE.cancel_device,
+    },
+    delete: {
+      from: ['MENUNGGU'],
+      permission: 'internal.delete',
+      verb: 'menghapus permintaan',
+      button: {
+        label: 'Hapus Permintaan',
+        href: page(''),
+        variant: 'danger',
+        method: 'delete',
+        confirm: (order) => `Apakah anda yakin ingin menghapus data permintaan ${order.number}?`,
+      },
+      timeline: 'Permintaan dihapus',
+    },
+    delete_rejected: {
+      from: ['DITOLAK'],
+      permission: 'internal.delete_rejected',
+      verb: 'menghapus permintaan',
+      button: {
+        label: 'Hapus Permintaan',
+        href: page(''),
+        variant: 'danger',
+        method: 'delete',
+        confirm: (order) => `Apakah anda yakin ingin menghapus data permintaan ${order.number}?`,
+      },
+    },
   },
-  cancel_device: { from: ['ALAT DITERIMA', 'PROSES PENGERJAAN'], roles: ['admin_pk', 'yantek'] },
-  worksheet: { from: ['PROSES PENGERJAAN'], roles: ['yantek', 'admin_pk', 'officer_pk'] },
-  handover: { from: ['PROSES PENGERJAAN'], to: 'MENUNGGU FEEDBACK', roles: ['yantek', 'admin_pk'] },
-  feedback: {
-    from: ['MENUNGGU FEEDBACK'],
-    to: 'SELESAI',
-    roles: ['fasyankes', 'yantek', 'admin_pk'],
-  },
-} as const satisfies Record<
-  string,
-  { from: readonly InternalStatus[]; to?: InternalStatus; roles: readonly Role[] }
->
-
-export type InternalAction = keyof typeof INTERNAL_ACTIONS
-
-/** Whether a user with these roles may take the action while the order is in this status. */
-export function canTake(action: InternalAction, status: InternalStatus, roles: readonly Role[]) {
-  const transition: { from: readonly InternalStatus[]; roles: readonly Role[] } =
-    INTERNAL_ACTIONS[action]
-  return transition.from.includes(status) && roles.some((role) => transition.roles.includes(role))
-}
-
-export function nextStatus(action: InternalAction, status: InternalStatus): InternalStatus {
-  const transition: Transition = INTERNAL_ACTIONS[action] as unknown as Transition
-  return transition.to ?? status
-}
-
-/** Every action the user may take now: what the order page offers as buttons. */
-export function availableActions(status: InternalStatus, roles: readonly Role[]): InternalAction[] {
-  return (Object.keys(INTERNAL_ACTIONS) as InternalAction[]).filter((action) =>
-    canTake(action, status, roles)
-  )
-}
-
-/** Order files: staff from ALAT DITERIMA onward, the facility only once SELESAI. */
-export function canSeeFiles(status: InternalStatus, isFacility: boolean) {
-  if (isFacility) return status === 'SELESAI'
-  return (
-    INTERNAL_STATUSES.indexOf(status) >= INTERNAL_STATUSES.indexOf('ALAT DITERIMA') &&
-    status !== 'DITOLAK'
-  )
-}
+})
 
 export const DEFAULT_APPROVAL_DESCRIPTION =
   'Permintaan diterima. Silakan mengantarkan alat ke laboratorium kalibrasi kami sesuai estimasi tanggal pengiriman.'
@@ -104,45 +258,3 @@ export const DELIVERY_OPTIONS = [
 ] as const
 
 export const SERVICE_TYPES = ['Reguler', 'Tuntung Saharian'] as const
-
-/** Feedback questionnaire: 14 questions in four groups (spec part 2 section 9; no code 13). */
-export const FEEDBACK_GROUPS = [
-  {
-    title: 'Kebijakan Pelayanan',
-    questions: [
-      ['1_a_K_1', 'Persyaratan pelayanan mudah dipahami dan dipenuhi'],
-      ['2_a_K_2', 'Prosedur pelayanan jelas dan mudah diikuti'],
-      ['3_a_K_3', 'Waktu penyelesaian layanan sesuai yang dijanjikan'],
-      ['4_a_K_4', 'Tarif layanan wajar dan sesuai ketentuan'],
-    ],
-  },
-  {
-    title: 'Profesionalisme SDM',
-    questions: [
-      ['5_b_K_1', 'Petugas kompeten dalam memberikan layanan'],
-      ['6_b_K_2', 'Petugas sopan dan ramah'],
-      ['7_b_K_3', 'Petugas tanggap terhadap pertanyaan dan keluhan'],
-    ],
-  },
-  {
-    title: 'Sarana Prasarana',
-    questions: [
-      ['8_c_K_1', 'Ruang pelayanan nyaman dan bersih'],
-      ['9_c_K_2', 'Fasilitas penerimaan dan penyerahan alat memadai'],
-      ['10_c_K_3', 'Peralatan kalibrasi dalam kondisi baik'],
-      ['11_c_K_4', 'Akses lokasi laboratorium mudah dijangkau'],
-    ],
-  },
-  {
-    title: 'Sistem Informasi Pelayanan Publik',
-    questions: [
-      ['12_d_K_1', 'Informasi layanan mudah diperoleh'],
-      ['14_e_K_1', 'Status permintaan dapat dipantau dengan mudah'],
-      ['15_e_K', 'Sistem informasi layanan mudah digunakan'],
-    ],
-  },
-] as const
-
-export const FEEDBACK_CODES = FEEDBACK_GROUPS.flatMap((group) =>
-  group.questions.map(([code]) => code)
-)

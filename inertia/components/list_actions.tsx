@@ -19,7 +19,10 @@ export function ListActions({ path, addLabel }: { path: string; addLabel: string
 
 export function RowLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <Link href={href} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
+    <Link
+      href={href}
+      className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+    >
       {children}
     </Link>
   )

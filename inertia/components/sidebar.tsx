@@ -47,7 +47,10 @@ function Entry({ item, url }: { item: MenuItem; url: string }) {
       <li>
         <Link
           href={item.href}
-          className={cn(base, active && 'bg-brand-50 text-brand-700 dark:bg-brand-800/30 dark:text-brand-100')}
+          className={cn(
+            base,
+            active && 'bg-brand-50 text-brand-700 dark:bg-brand-800/30 dark:text-brand-100'
+          )}
           aria-current={active ? 'page' : undefined}
         >
           <Icon className="size-4 shrink-0" />
@@ -59,7 +62,12 @@ function Entry({ item, url }: { item: MenuItem; url: string }) {
 
   return (
     <li>
-      <button type="button" className={cn(base, active && 'text-brand-700 dark:text-brand-100')} onClick={() => setOpen(!open)} aria-expanded={open}>
+      <button
+        type="button"
+        className={cn(base, active && 'text-brand-700 dark:text-brand-100')}
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+      >
         <Icon className="size-4 shrink-0" />
         <span className="flex-1 text-left">{item.label}</span>
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} />
@@ -74,7 +82,8 @@ function Entry({ item, url }: { item: MenuItem; url: string }) {
                   href={child.href}
                   className={cn(
                     'block rounded-md px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
-                    childActive && 'bg-brand-50 font-medium text-brand-700 dark:bg-brand-800/30 dark:text-brand-100'
+                    childActive &&
+                      'bg-brand-50 font-medium text-brand-700 dark:bg-brand-800/30 dark:text-brand-100'
                   )}
                   aria-current={childActive ? 'page' : undefined}
                 >
@@ -97,7 +106,9 @@ export function Sidebar({ menu }: { menu: MenuSection[] }) {
         {menu.map((section, index) => (
           <div key={section.title ?? index}>
             {section.title && (
-              <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase">{section.title}</p>
+              <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                {section.title}
+              </p>
             )}
             <ul className="space-y-1">
               {section.items.map((item) => (

@@ -20,7 +20,6 @@ export function useTheme() {
   )
 
   useEffect(() => {
-    setTheme(current())
     const media = window.matchMedia('(prefers-color-scheme: dark)')
     const follow = (event: MediaQueryListEvent) => {
       if (localStorage.getItem(STORAGE_KEY)) return

@@ -13,10 +13,10 @@ const DESKTOP = '(min-width: 1024px)'
 /** The signed-in shell: top bar, role-filtered sidebar, and the toast area bottom right. */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { auth } = usePage().props
-  const [open, setOpen] = useState(true)
+  // Open on a desktop, closed on a phone (no SSR: the window is there on the first render).
+  const [open, setOpen] = useState(() => window.matchMedia(DESKTOP).matches)
 
   useEffect(() => {
-    setOpen(window.matchMedia(DESKTOP).matches)
     // On a phone the menu is an overlay: close it once a link was followed.
     return router.on('navigate', () => {
       if (!window.matchMedia(DESKTOP).matches) setOpen(false)
@@ -37,7 +37,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           {open ? <X className="size-5 lg:hidden" /> : null}
           <Menu className={cn('size-5', open && 'hidden lg:block')} />
         </button>
-        <span className="text-lg font-semibold text-brand-700 dark:text-brand-100">{LABELS.appName}</span>
+        <span className="text-lg font-semibold text-brand-700 dark:text-brand-100">
+          {LABELS.appName}
+        </span>
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
           {auth && <UserMenu auth={auth} />}
@@ -45,7 +47,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       </header>
       <div className="flex">
         {open && (
-          <div className="fixed inset-0 top-14 z-10 bg-slate-900/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden="true" />
+          <div
+            className="fixed inset-0 top-14 z-10 bg-slate-900/40 lg:hidden"
+            onClick={() => setOpen(false)}
+            aria-hidden="true"
+          />
         )}
         <aside
           id="sidebar"

@@ -12,7 +12,8 @@ export default function PendingModule({ title }: { title: string }) {
         <Construction className="size-10 text-amber-500" />
         <p className="font-medium">Modul ini sedang disiapkan.</p>
         <p className="max-w-md text-sm text-slate-500">
-          Halaman {title} akan tersedia pada pembaruan berikutnya. Hubungi tim TI bila Anda membutuhkannya segera.
+          Halaman {title} akan tersedia pada pembaruan berikutnya. Hubungi tim TI bila Anda
+          membutuhkannya segera.
         </p>
       </Card>
     </>

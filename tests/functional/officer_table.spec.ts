@@ -118,11 +118,17 @@ test.group('Officer table', (group) => {
       assert.equal(response.status(), 422, query.slice(0, 30))
       assert.match(response.body().message, /Parameter tabel tidak valid/)
     }
+    // Issue 8, point 10: an array or object where the filter expects one value is refused
+    // with the field named, instead of the list quietly reading one of its values.
     const arrays = await client
       .get('/officer/datatable?name[]=Aaa&search[x]=1')
       .loginAs(user)
       .header('accept', 'application/json')
-    assert.equal(arrays.status(), 200)
+    assert.equal(arrays.status(), 422)
+    assert.sameMembers(
+      arrays.body().errors.map((error: { field: string }) => error.field),
+      ['name', 'search']
+    )
   })
 
   test('the Excel and PDF exports hold exactly the filtered rows, the filters and the print date', async ({

@@ -5,24 +5,27 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { ROLES, type Role } from '#enums/roles'
 import { hasPermission, type Permission } from '#enums/permissions'
+import { ORDER_TYPES, ORDER_TYPE_INFO } from '#workflows/order_types'
 import { STAFF_MENU, homePathFor } from '#services/navigation'
 import { demoUser } from '#tests/helpers/accounts'
 
 /**
- * Role x route matrix, generated from the permission map.
+ * Role x route matrix, generated from the routes themselves.
  *
- * Every route of the router is classified: the pages of the sidebar take their
- * permission from STAFF_MENU (the same entries the sidebar is built from), a
- * list page's `/datatable` and `/print/{pdf,excel}` inherit it, and the
- * routes the sidebar does not name are listed below. A route that is in
- * neither place fails the matrix, so a new route cannot slip in unguarded.
+ * Each route carries its guard: the permission of its `can` middleware, the
+ * order loader of an order type (which asks for that type's list
+ * permission), or just `auth` (any signed-in user). The rule of a route is
+ * read from there, so there is no second copy of routes and permissions to
+ * keep in step. A route without any guard must be listed as public below,
+ * and every sidebar page must be guarded by the permission the sidebar
+ * shows it for.
  */
-type Rule = Permission | 'signed-in'
+type Rule = Permission[] | 'signed-in'
 
-/** Routes a guest may open. */
-const PUBLIC_GET = ['/', '/login', '/auth/logout', '/simulation']
-/** Writes a guest may send (the sign-in form). */
-const PUBLIC_WRITE = ['POST /auth/verify']
+/** Routes a guest may open (a set-password link works for whoever holds it). */
+const PUBLIC_GET = ['/', '/login', '/auth/logout', '/simulation', '/password/set/:token']
+/** Writes a guest may send (the sign-in form, the set-password link form). */
+const PUBLIC_WRITE = ['POST /auth/verify', 'POST /password/set/:token']
 
 /** Sidebar pages: href -> the permission the sidebar shows them for. Parents are groups, not pages. */
 function menuPages(): Map<string, Permission> {
@@ -40,133 +43,62 @@ function menuPages(): Map<string, Permission> {
 /** Sidebar group hrefs (Fasyankes, Alkes, Kalibrator, Laporan): they open a group, they are no page. */
 const MENU_GROUPS = STAFF_MENU.filter((item) => item.children?.length).map((item) => item.href)
 
-const LIST_SUFFIXES = ['/datatable', '/print/pdf', '/print/excel']
-
-/** Master-data forms and batch edit: the list's edit permission (spec section 6, edit actions). */
-function masterDataForms(base: string, permission: Permission): Record<string, Rule> {
-  return {
-    [`${base}/create`]: permission,
-    [`${base}/:id/edit`]: permission,
-    [`${base}/batch/edit`]: permission,
-    [`${base}/batch/edit/format`]: permission,
-  }
-}
-
-/** GET routes the sidebar does not name. */
-const OTHER_GET: Record<string, Rule> = {
-  // User menu (spec section 2, Layout).
-  '/profile': 'signed-in',
-  '/password': 'signed-in',
-  '/telegram/connect': 'messaging.connect',
-  ...masterDataForms('/officer', 'officer.edit'),
-  '/officer/:id/role': 'officer.edit',
-  ...masterDataForms('/fasyankes/data', 'fasyankes.edit'),
-  ...masterDataForms('/alkes/data', 'alkes.edit'),
-  ...masterDataForms('/calibrator/data', 'calibrator.edit'),
-  // Alat Datang (spec part 2): creating an order, the proofs, and the order's own pages.
-  '/internal/create': 'internal.create',
-  '/internal/:id/receive/print': 'internal.proofs',
-  '/internal/:id/handover/print': 'internal.proofs',
-  '/internal/:id/edit': 'internal.view',
-  '/internal/:id/detail': 'internal.view',
-  '/internal/:id/summary': 'internal.view',
-  '/internal/:id/confirm/:decision': 'internal.view',
-  '/internal/:id/append': 'internal.view',
-  '/internal/:id/:deviceOrderId/cancel': 'internal.view',
-  '/internal/:id/receive': 'internal.view',
-  '/internal/:id/officer': 'internal.view',
-  '/internal/:id/handover': 'internal.view',
-  '/internal/:id/feedback': 'internal.view',
-  '/internal/:id/worksheet/pk': 'internal.view',
-  '/internal/:id/worksheet/pk/:alkesOrderId/edit': 'internal.view',
-  '/internal/:id/attachment': 'internal.view',
-  '/internal/:id/attachment/:format': 'internal.view',
-  '/internal/:id/file/:deviceId/:kind': 'internal.view',
-  '/internal/:id/letter': 'internal.view',
-}
-
-/** Writes: the permission of the page they are sent from. */
-function masterDataWrites(base: string, permission: Permission): Record<string, Rule> {
-  return {
-    [`POST ${base}/store`]: permission,
-    [`PUT ${base}/:id/update`]: permission,
-    [`POST ${base}/batch/update`]: permission,
-  }
-}
-const WRITES: Record<string, Rule> = {
-  'PUT /profile': 'signed-in',
-  'PUT /password': 'signed-in',
-  ...masterDataWrites('/officer', 'officer.edit'),
-  'PUT /officer/:id/role': 'officer.edit',
-  ...masterDataWrites('/fasyankes/data', 'fasyankes.edit'),
-  ...masterDataWrites('/alkes/data', 'alkes.edit'),
-  ...masterDataWrites('/calibrator/data', 'calibrator.edit'),
-  'POST /internal': 'internal.create',
-  // Who may take which step is the workflow's call; the route asks for the list at least.
-  'PUT /internal/:id': 'internal.view',
-  'DELETE /internal/:id': 'internal.view',
-  'POST /internal/:id/confirm/:decision': 'internal.view',
-  'POST /internal/:id/append': 'internal.view',
-  'POST /internal/:id/:deviceOrderId/cancel': 'internal.view',
-  'DELETE /internal/:id/:deviceOrderId': 'internal.view',
-  'PUT /internal/:id/receive': 'internal.view',
-  'PUT /internal/:id/officer': 'internal.view',
-  'PUT /internal/:id/handover': 'internal.view',
-  'POST /internal/:id/feedback': 'internal.view',
-  'PUT /internal/:id/worksheet/pk/:alkesOrderId/update': 'internal.view',
-  'POST /internal/:id/worksheet/pk/:alkesOrderId/upload': 'internal.view',
-  'PUT /internal/:id/certificate-date': 'internal.view',
-  'POST /internal/:id/attachment/folder': 'internal.view',
-  'POST /internal/:id/attachment/:type': 'internal.view',
-}
-
 /* ------------------------------------------------------------------ reading the router */
 
 interface RouteEntry {
   method: string
   pattern: string
+  rule: Rule | 'public' | undefined
+}
+
+/** The guard a route carries in its middleware, or undefined when it has none. */
+function ruleOf(route: { middleware: { all(): Iterable<{ name?: string; args?: any }> } }) {
+  const named = [...route.middleware.all()].filter((entry) => entry.name)
+  const permissions: Permission[] = []
+  for (const entry of named) {
+    if (entry.name === 'can') permissions.push(entry.args as Permission)
+    if (entry.name === 'order') {
+      // A type-specific group names its type; the shared `/:orderType` routes serve every type.
+      const types: string[] = entry.args?.type ? [entry.args.type] : [...ORDER_TYPES]
+      for (const type of types)
+        permissions.push(
+          (ORDER_TYPE_INFO as Record<string, { viewPermission: Permission }>)[type].viewPermission
+        )
+    }
+  }
+  if (permissions.length) return [...new Set(permissions)]
+  return named.some((entry) => entry.name === 'auth') ? ('signed-in' as const) : undefined
 }
 
 function routes(): RouteEntry[] {
-  const json = router.toJSON() as Record<string, { pattern: string; methods: string[] }[]>
+  const json = router.toJSON() as Record<string, any[]>
   return Object.values(json)
     .flat()
     .flatMap((route) =>
-      route.methods
+      (route.methods as string[])
         .filter((method) => method !== 'HEAD')
-        .map((method) => ({ method, pattern: route.pattern }))
+        .map((method) => {
+          const key = method === 'GET' ? route.pattern : `${method} ${route.pattern}`
+          const isPublic = (method === 'GET' ? PUBLIC_GET : PUBLIC_WRITE).includes(key)
+          return {
+            method,
+            pattern: route.pattern as string,
+            rule: isPublic ? 'public' : ruleOf(route),
+          }
+        })
     )
 }
 
-const getPatterns = () =>
-  routes()
-    .filter((r) => r.method === 'GET')
-    .map((r) => r.pattern)
-const writeKeys = () =>
-  routes()
-    .filter((r) => r.method !== 'GET')
-    .map((r) => `${r.method} ${r.pattern}`)
+const getRoutes = () => routes().filter((r) => r.method === 'GET')
+const writeRoutes = () => routes().filter((r) => r.method !== 'GET')
+const getPatterns = () => getRoutes().map((r) => r.pattern)
 
-/** The rule of a GET route, or undefined when nobody classified it. */
-function getRule(pattern: string): Rule | 'public' | undefined {
-  if (PUBLIC_GET.includes(pattern)) return 'public'
-  const pages = menuPages()
-  if (pages.has(pattern)) return pages.get(pattern)
-  for (const suffix of LIST_SUFFIXES) {
-    if (pattern.endsWith(suffix)) {
-      const page = pattern.slice(0, -suffix.length)
-      if (pages.has(page)) return pages.get(page)
-    }
-  }
-  return OTHER_GET[pattern]
-}
-
-function writeRule(key: string): Rule | 'public' | undefined {
-  return PUBLIC_WRITE.includes(key) ? 'public' : WRITES[key]
+function getRule(pattern: string) {
+  return getRoutes().find((route) => route.pattern === pattern)?.rule
 }
 
 function allows(rule: Rule, roles: Role[]) {
-  return rule === 'signed-in' || hasPermission(roles, rule)
+  return rule === 'signed-in' || rule.every((permission) => hasPermission(roles, permission))
 }
 
 /* ------------------------------------------------------------------ concrete URLs */
@@ -174,12 +106,19 @@ function allows(rule: Rule, roles: Role[]) {
 /** Real records, so permitted roles open real pages (200); Alat Datang ids point at nothing (404). */
 interface Ids {
   officer: number
+  /** A staff login without roles: every admin and head may manage its account. */
+  roleless: number
   fasyankes: number
   alkes: number
   calibrator: number
 }
 async function realIds(): Promise<Ids> {
   const officer = await User.findByOrFail('email', 'officer_pk@kalibra.test')
+  const roleless = await User.create({
+    name: 'Petugas Tanpa Peran',
+    email: `tanpa.peran.${process.pid}.${Date.now()}@kalibra.test`,
+    password: 'Kuda-Lari-Pagi-2026',
+  })
   const first = async (table: string) =>
     db
       .from(table)
@@ -189,6 +128,7 @@ async function realIds(): Promise<Ids> {
       .then((row) => Number(row.id))
   return {
     officer: officer.id,
+    roleless: roleless.id,
     fasyankes: await first('fasyankes'),
     alkes: await first('alkes'),
     calibrator: await first('calibrators'),
@@ -198,21 +138,29 @@ async function realIds(): Promise<Ids> {
 const MISSING = '999999'
 const FIXED_PARAMS: Record<string, string> = {
   decision: 'approve',
+  orderType: 'internal',
+  lab: 'pk',
+  date: '2099-01-01',
   type: 'certificate',
   kind: 'certificate',
   format: 'aspak',
 }
 
+/** Routes that change an officer's sign-in access take an account every editor may manage. */
+const ACCOUNT_ROUTES = ['/officer/:id/password-link', '/officer/:id/sessions/end']
+
 function urlFor(pattern: string, ids: Ids) {
-  const id = pattern.startsWith('/officer/')
-    ? String(ids.officer)
-    : pattern.startsWith('/fasyankes/data/')
-      ? String(ids.fasyankes)
-      : pattern.startsWith('/alkes/data/')
-        ? String(ids.alkes)
-        : pattern.startsWith('/calibrator/data/')
-          ? String(ids.calibrator)
-          : MISSING
+  const id = ACCOUNT_ROUTES.includes(pattern)
+    ? String(ids.roleless)
+    : pattern.startsWith('/officer/')
+      ? String(ids.officer)
+      : pattern.startsWith('/fasyankes/data/')
+        ? String(ids.fasyankes)
+        : pattern.startsWith('/alkes/data/')
+          ? String(ids.alkes)
+          : pattern.startsWith('/calibrator/data/')
+            ? String(ids.calibrator)
+            : MISSING
   return pattern.replace(/:(\w+)/g, (_, name: string) =>
     name === 'id' ? id : (FIXED_PARAMS[name] ?? MISSING)
   )
@@ -225,31 +173,32 @@ function expectedWhenAllowed(url: string) {
 
 /* ------------------------------------------------------------------ the matrix */
 
-test.group('Route matrix | the router and the permission map agree', () => {
-  test('every GET route is public, a sidebar page, a list route of one, or listed', ({
+test.group('Route matrix | every route carries its guard', () => {
+  test('every route is public or guarded (auth, a permission, or an order loader)', ({
     assert,
   }) => {
-    const unknown = getPatterns().filter((pattern) => getRule(pattern) === undefined)
-    assert.deepEqual(unknown, [], `GET routes nobody classified: ${unknown.join(', ')}`)
+    const unguarded = routes()
+      .filter((route) => route.rule === undefined)
+      .map((route) => `${route.method} ${route.pattern}`)
+    assert.deepEqual(unguarded, [], `routes without a guard: ${unguarded.join(', ')}`)
   })
 
-  test('every write route is classified', ({ assert }) => {
-    const unknown = writeKeys().filter((key) => writeRule(key) === undefined)
-    assert.deepEqual(unknown, [], `write routes nobody classified: ${unknown.join(', ')}`)
-  })
-
-  test('every sidebar page exists as a GET route; group entries are not pages', ({ assert }) => {
+  test('every sidebar page exists, guarded by the permission the sidebar shows it for', ({
+    assert,
+  }) => {
+    for (const [href, permission] of menuPages()) {
+      assert.deepEqual(getRule(href), [permission], `sidebar link ${href}`)
+    }
     const patterns = getPatterns()
-    for (const href of menuPages().keys()) assert.include(patterns, href, `sidebar link ${href}`)
     for (const href of MENU_GROUPS) assert.notInclude(patterns, href, `group ${href}`)
   })
 
-  test('the listed routes still exist (the table holds no stale entries)', ({ assert }) => {
-    const patterns = getPatterns()
-    const keys = writeKeys()
-    for (const pattern of [...PUBLIC_GET, ...Object.keys(OTHER_GET)])
-      assert.include(patterns, pattern)
-    for (const key of [...PUBLIC_WRITE, ...Object.keys(WRITES)]) assert.include(keys, key)
+  test("a list page's datatable and exports are guarded like the page", ({ assert }) => {
+    for (const pattern of getPatterns().filter((p) => p.endsWith('/datatable'))) {
+      const page = pattern.slice(0, -'/datatable'.length)
+      for (const suffix of ['/datatable', '/print/pdf', '/print/excel'])
+        assert.deepEqual(getRule(`${page}${suffix}`), getRule(page), `${page}${suffix}`)
+    }
   })
 
   test('the officer list routes are read with officer.view', ({ assert }) => {
@@ -259,8 +208,15 @@ test.group('Route matrix | the router and the permission map agree', () => {
       '/officer/print/pdf',
       '/officer/print/excel',
     ]) {
-      assert.equal(getRule(pattern), 'officer.view', pattern)
+      assert.deepEqual(getRule(pattern), ['officer.view'], pattern)
     }
+  })
+
+  test('the public routes are exactly the listed ones', ({ assert }) => {
+    const open = routes()
+      .filter((route) => route.rule === 'public')
+      .map((route) => (route.method === 'GET' ? route.pattern : `${route.method} ${route.pattern}`))
+    assert.sameMembers(open, [...PUBLIC_GET, ...PUBLIC_WRITE])
   })
 })
 
@@ -270,8 +226,8 @@ test.group('Route matrix | guests', (group) => {
   test('a guest is sent to /login from every protected GET route', async ({ client, assert }) => {
     const ids = await realIds()
     const wrong: string[] = []
-    for (const pattern of getPatterns()) {
-      if (getRule(pattern) === 'public') continue
+    for (const { pattern, rule } of getRoutes()) {
+      if (rule === 'public') continue
       const response = await client.get(urlFor(pattern, ids)).redirects(0)
       if (response.status() !== 302 || response.header('location') !== '/login')
         wrong.push(`${pattern}: ${response.status()} -> ${response.header('location')}`)
@@ -294,9 +250,9 @@ test.group('Route matrix | guests', (group) => {
     const ids = await realIds()
     const before = await db.from('audit_logs').count('* as total').first()
     const wrong: string[] = []
-    for (const key of writeKeys()) {
-      if (writeRule(key) === 'public') continue
-      const [method, pattern] = key.split(' ')
+    for (const { method, pattern, rule } of writeRoutes()) {
+      if (rule === 'public') continue
+      const key = `${method} ${pattern}`
       const request = (client as any)[method.toLowerCase()](urlFor(pattern, ids))
       const response = await request.withCsrfToken().redirects(0)
       if (response.status() !== 302 || response.header('location') !== '/login')
@@ -332,8 +288,7 @@ test.group('Route matrix | every role x every GET route', (group) => {
         const ids = await realIds()
         const wrong: string[] = []
         let permitted = 0
-        for (const pattern of getPatterns()) {
-          const rule = getRule(pattern)
+        for (const { pattern, rule } of getRoutes()) {
           if (rule === 'public' || rule === undefined) continue
           const url = urlFor(pattern, ids)
           const allowed = allows(rule, [current])
@@ -359,10 +314,9 @@ test.group('Route matrix | every role x every write route (refused side)', (grou
         const user = await demoUser(current)
         const ids = await realIds()
         const wrong: string[] = []
-        for (const key of writeKeys()) {
-          const rule = writeRule(key)
+        for (const { method, pattern, rule } of writeRoutes()) {
           if (rule === 'public' || rule === undefined) continue
-          const [method, pattern] = key.split(' ')
+          const key = `${method} ${pattern}`
           const response = await (client as any)
             [method.toLowerCase()](urlFor(pattern, ids))
             .loginAs(user)

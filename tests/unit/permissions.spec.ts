@@ -519,7 +519,11 @@ test.group('Data table helpers', () => {
     }
   })
 
-  test('cleanQuery keeps one trimmed string per key and drops empty values', ({ assert }) => {
+  // Issue 8, point 10: arrays and objects are no longer reduced to one value (or dropped); they
+  // reach the validator, which refuses them with the field's message.
+  test('cleanQuery trims strings, drops empty ones and passes arrays and objects on to the validator', ({
+    assert,
+  }) => {
     assert.deepEqual(
       cleanQuery({
         search: '  rumah  ',
@@ -529,7 +533,7 @@ test.group('Data table helpers', () => {
         position: { nested: 'x' },
         page: '2',
       }),
-      { search: 'rumah', name: 'Andi', page: '2' }
+      { search: 'rumah', name: ['Andi', 'Budi'], position: { nested: 'x' }, page: '2' }
     )
   })
 

@@ -4,6 +4,7 @@ import Fasyankes from '#models/fasyankes'
 import User from '#models/user'
 import UserRole from '#models/user_role'
 import { audit, changes, type Actor } from '#services/audit'
+import { endUserSessionsOnCommit } from '#services/user_sessions'
 
 export interface FasyankesInput {
   fasyankes_name: string
@@ -110,6 +111,8 @@ export async function updateFasyankes(
       account.merge({ name: input.fasyankes_name, email: input.email })
       if (input.password) account.password = input.password
       await account.save()
+      // A new password signs the facility out everywhere.
+      if (input.password) endUserSessionsOnCommit(client, account.id)
     } else if (input.password) {
       const created = await User.create(
         {

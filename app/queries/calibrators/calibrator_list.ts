@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
 import {
   CALIBRATOR_CONDITIONS,
@@ -66,12 +67,12 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
     ...baseFilterSchema,
     status: yesNoFilter(),
     condition: vine.enum(['ALL', ...CALIBRATOR_CONDITIONS] as const).optional(),
-    unit: vine.number().withoutDecimals().min(1).optional(),
+    unit: number().withoutDecimals().min(1).optional(),
     name: textFilter(),
     merk: textFilter(),
     model: textFilter(),
     serial_number: textFilter(),
-    channel_count: vine.number().withoutDecimals().min(1).max(1000).optional(),
+    channel_count: number().withoutDecimals().min(1).max(1000).optional(),
   }),
 
   query(filters) {

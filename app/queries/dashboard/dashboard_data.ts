@@ -2,15 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { formatDate, formatRupiah, labNow } from '#services/format'
-
-/** The five status cards of the dashboard (spec part 1, Dashboard), in the spec's order and wording. */
-export const DASHBOARD_CARDS = [
-  ['MENUNGGU', 'Menunggu'],
-  ['ORDER DITERIMA', 'Order diterima'],
-  ['ALAT DITERIMA', 'Alat diterima'],
-  ['PROSES PENGERJAAN', 'Proses pengerjaan'],
-  ['SELESAI', 'Selesai'],
-] as const
+import { internalWorkflow } from '#workflows/internal_order_workflow'
 
 const RECALIBRATION_ROWS = 10
 
@@ -25,8 +17,14 @@ function toIsoDate(value: unknown) {
 }
 
 export async function dashboardData(user: User) {
+  // The five status cards of the spec (part 1, Dashboard) are the Alat Datang workflow's cards.
   const counts = await scoped(
-    db.from('internal_orders').select('status').count('* as total').groupBy('status'),
+    db
+      .from('orders')
+      .where('type', 'internal')
+      .select('status')
+      .count('* as total')
+      .groupBy('status'),
     user,
     'fasyankes_id'
   )
@@ -35,12 +33,13 @@ export async function dashboardData(user: User) {
   const today = labNow().toISODate()!
   const daily = await scoped(
     db
-      .from('internal_alkes_orders as d')
-      .join('internal_orders as o', 'o.id', 'd.internal_order_id')
+      .from('order_devices as d')
+      .join('orders as o', 'o.id', 'd.order_id')
+      .join('internal_orders as io', 'io.order_id', 'o.id')
       .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
       .join('alkes as a', 'a.id', 'd.alkes_id')
-      .where('o.service_type', 'Tuntung Saharian')
-      .where('o.delivery_date_estimation', today)
+      .where('io.service_type', 'Tuntung Saharian')
+      .where('io.delivery_date_estimation', today)
       .whereNot('o.status', 'DITOLAK')
       .select('d.id', 'o.number', 'f.fasyankes_name', 'a.name as alkes_name', 'd.price')
       .orderBy('o.number'),
@@ -70,11 +69,13 @@ export async function dashboardData(user: User) {
   const now = DateTime.fromISO(today)
 
   return {
-    cards: DASHBOARD_CARDS.map(([status, label]) => ({
+    cards: internalWorkflow.cards().map(({ status, label }) => ({
       status,
       label,
       count: byStatus.get(status) ?? 0,
     })),
+    // Spec part 1: the order number and facility columns are for yantek and admin_pk only.
+    showOrderColumns: user.can('dashboard.all_facilities'),
     daily: daily.map((row) => ({
       id: Number(row.id),
       number: row.number ?? null,

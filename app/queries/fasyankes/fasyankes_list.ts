@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
 import { baseFilterSchema, whereContains } from '#queries/datatable'
@@ -42,8 +43,8 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
   permission: 'fasyankes.view',
   validator: vine.create({
     ...baseFilterSchema,
-    category: vine.number().withoutDecimals().min(1).optional(),
-    class: vine.number().withoutDecimals().min(1).optional(),
+    category: number().withoutDecimals().min(1).optional(),
+    class: number().withoutDecimals().min(1).optional(),
     type: vine.enum(FASYANKES_TYPES).optional(),
     name: textFilter(),
     province: vine.string().trim().maxLength(5).optional(),

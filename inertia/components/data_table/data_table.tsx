@@ -1,5 +1,4 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { usePage } from '@inertiajs/react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
 import { ChevronRight, RotateCcw, Search } from 'lucide-react'
 import { Card } from '~/components/ui/card'
@@ -14,7 +13,7 @@ import { LABELS } from '~/lib/labels'
 export const PAGE_SIZES = [5, 10, 20, 50, 100]
 const SKELETON_ROWS = 10
 
-export interface ColumnFilter {
+export type ColumnFilter = {
   /** Query parameter name; the column key by default. */
   key?: string
   type: 'text' | 'select' | 'number' | 'month'
@@ -22,18 +21,18 @@ export interface ColumnFilter {
   options?: { value: string; label: string }[]
 }
 
-export interface Column<Row> {
+export type Column<Row> = {
   key: string
   header: string
   cell?: (row: Row) => ReactNode
   /** A filter input for this column; its value is sent under the column key. */
   filter?: ColumnFilter
-  /** Only these roles see the column. */
-  roles?: string[]
+  /** Left out (the server decides who sees which column). */
+  hidden?: boolean
   className?: string
 }
 
-export interface DataTableProps<Row> {
+export type DataTableProps<Row> = {
   /** The list page path: data comes from `{path}/datatable`, exports from `{path}/print/…`. */
   path: string
   columns: Column<Row>[]
@@ -57,13 +56,14 @@ export function DataTable<Row>({
   renderCard,
   toolbar,
 }: DataTableProps<Row>) {
-  const roles = usePage().props.auth?.user.roles ?? []
-  const visibleColumns = useMemo(
-    () => columns.filter((column) => !column.roles || column.roles.some((role) => roles.includes(role))),
-    [columns, roles]
-  )
+  const visibleColumns = useMemo(() => columns.filter((column) => !column.hidden), [columns])
   const filterKeys = visibleColumns.filter((c) => c.filter).map(filterKeyOf)
-  const { state, effective, query, actions: table } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys)
+  const {
+    state,
+    effective,
+    query,
+    actions: table,
+  } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys)
   const [expanded, setExpanded] = useState<Record<string, boolean>>({})
   const result = query.data
 
@@ -76,16 +76,30 @@ export function DataTable<Row>({
       ...visibleColumns.map<ColumnDef<Row>>((column) => ({
         id: column.key,
         header: column.header,
-        cell: ({ row }) => column.cell?.(row.original) ?? String((row.original as any)[column.key] ?? '-'),
+        cell: ({ row }) =>
+          column.cell?.(row.original) ?? String((row.original as any)[column.key] ?? '-'),
         meta: column,
       })),
-      ...(actions ? [{ id: '__actions', header: LABELS.actions, cell: ({ row }) => actions(row.original) } satisfies ColumnDef<Row>] : []),
+      ...(actions
+        ? [
+            {
+              id: '__actions',
+              header: LABELS.actions,
+              cell: ({ row }) => actions(row.original),
+            } satisfies ColumnDef<Row>,
+          ]
+        : []),
     ],
     [visibleColumns, actions]
   )
 
   const rows = result?.data ?? []
-  const tableModel = useReactTable({ data: rows, columns: columnDefs, getCoreRowModel: getCoreRowModel(), manualPagination: true })
+  const tableModel = useReactTable({
+    data: rows,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+  })
   const span = columnDefs.length + (renderDetail ? 1 : 0)
   const loading = query.isPending
   const failed = query.isError && !result
@@ -137,9 +151,16 @@ export function DataTable<Row>({
 
       {filterKeys.length > 0 && (
         <div className="grid gap-2 border-b border-slate-200 p-3 sm:grid-cols-2 md:hidden dark:border-slate-800">
-          {visibleColumns.filter((c) => c.filter).map((column) => (
-            <FilterInput key={column.key} column={column} value={state.filters[filterKeyOf(column)] ?? ''} onChange={(v) => table.setFilter(filterKeyOf(column), v)} />
-          ))}
+          {visibleColumns
+            .filter((c) => c.filter)
+            .map((column) => (
+              <FilterInput
+                key={column.key}
+                column={column}
+                value={state.filters[filterKeyOf(column)] ?? ''}
+                onChange={(v) => table.setFilter(filterKeyOf(column), v)}
+              />
+            ))}
         </div>
       )}
 
@@ -148,7 +169,11 @@ export function DataTable<Row>({
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
             {tableModel.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {renderDetail && <th className="w-10 px-3 py-2"><span className="sr-only">{LABELS.details}</span></th>}
+                {renderDetail && (
+                  <th className="w-10 px-3 py-2">
+                    <span className="sr-only">{LABELS.details}</span>
+                  </th>
+                )}
                 {group.headers.map((header) => (
                   <th key={header.id} scope="col" className="px-3 py-2 font-semibold">
                     {flexRender(header.column.columnDef.header, header.getContext())}
@@ -162,7 +187,12 @@ export function DataTable<Row>({
                 {visibleColumns.map((column) => (
                   <th key={column.key} className="px-3 pb-2 font-normal normal-case">
                     {column.filter && (
-                      <FilterInput column={column} value={state.filters[filterKeyOf(column)] ?? ''} onChange={(v) => table.setFilter(filterKeyOf(column), v)} compact />
+                      <FilterInput
+                        column={column}
+                        value={state.filters[filterKeyOf(column)] ?? ''}
+                        onChange={(v) => table.setFilter(filterKeyOf(column), v)}
+                        compact
+                      />
                     )}
                   </th>
                 ))}
@@ -174,7 +204,7 @@ export function DataTable<Row>({
             {loading &&
               Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <tr key={index} data-testid="skeleton-row">
-                  {Array.from({ length: span }, (_, cell) => (
+                  {Array.from({ length: span }, (_cell, cell) => (
                     <td key={cell} className="px-3 py-3">
                       <div className="h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                     </td>
@@ -200,11 +230,24 @@ export function DataTable<Row>({
               const open = !!expanded[key]
               return (
                 <Fragment key={key}>
-                  <tr className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', query.isPlaceholderData && 'opacity-60')}>
+                  <tr
+                    className={cn(
+                      'hover:bg-slate-50 dark:hover:bg-slate-800/40',
+                      query.isPlaceholderData && 'opacity-60'
+                    )}
+                  >
                     {renderDetail && (
                       <td className="px-3 py-2">
-                        <button type="button" onClick={() => toggle(key)} aria-expanded={open} aria-label={open ? 'Tutup detail' : 'Lihat detail'} className="rounded p-1 hover:bg-slate-200 dark:hover:bg-slate-700">
-                          <ChevronRight className={cn('size-4 transition-transform', open && 'rotate-90')} />
+                        <button
+                          type="button"
+                          onClick={() => toggle(key)}
+                          aria-expanded={open}
+                          aria-label={open ? 'Tutup detail' : 'Lihat detail'}
+                          className="rounded p-1 hover:bg-slate-200 dark:hover:bg-slate-700"
+                        >
+                          <ChevronRight
+                            className={cn('size-4 transition-transform', open && 'rotate-90')}
+                          />
                         </button>
                       </td>
                     )}
@@ -229,7 +272,10 @@ export function DataTable<Row>({
       </div>
 
       {renderCard && (
-        <div className="divide-y divide-slate-100 md:hidden dark:divide-slate-800" data-testid="card-list">
+        <div
+          className="divide-y divide-slate-100 md:hidden dark:divide-slate-800"
+          data-testid="card-list"
+        >
           {loading &&
             Array.from({ length: SKELETON_ROWS }, (_, index) => (
               <div key={index} className="space-y-2 p-4" data-testid="skeleton-card">
@@ -237,8 +283,14 @@ export function DataTable<Row>({
                 <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
               </div>
             ))}
-          {failed && <div className="p-6 text-center"><ErrorMessage onRetry={() => query.refetch()} /></div>}
-          {!loading && !failed && rows.length === 0 && <p className="p-6 text-center text-slate-500">{LABELS.emptyTable}</p>}
+          {failed && (
+            <div className="p-6 text-center">
+              <ErrorMessage onRetry={() => query.refetch()} />
+            </div>
+          )}
+          {!loading && !failed && rows.length === 0 && (
+            <p className="p-6 text-center text-slate-500">{LABELS.emptyTable}</p>
+          )}
           {rows.map((row) => (
             <div key={rowKey(row)} className="p-4" data-testid="card">
               {renderCard(row)}
@@ -273,12 +325,27 @@ function ErrorMessage({ onRetry }: { onRetry: () => void }) {
   )
 }
 
-function FilterInput<Row>({ column, value, onChange, compact }: { column: Column<Row>; value: string; onChange: (value: string) => void; compact?: boolean }) {
+function FilterInput<Row>({
+  column,
+  value,
+  onChange,
+  compact,
+}: {
+  column: Column<Row>
+  value: string
+  onChange: (value: string) => void
+  compact?: boolean
+}) {
   const label = `Filter ${column.header}`
   const className = cn(controlClass(), compact && 'py-1 text-xs')
   if (column.filter?.type === 'select') {
     return (
-      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={className}
+      >
         <option value="">Semua</option>
         {column.filter.options?.map((option) => (
           <option key={option.value} value={option.value}>
@@ -290,7 +357,11 @@ function FilterInput<Row>({ column, value, onChange, compact }: { column: Column
   }
   return (
     <input
-      type={column.filter?.type === 'number' || column.filter?.type === 'month' ? column.filter.type : 'text'}
+      type={
+        column.filter?.type === 'number' || column.filter?.type === 'month'
+          ? column.filter.type
+          : 'text'
+      }
       min={column.filter?.type === 'number' ? 0 : undefined}
       aria-label={label}
       placeholder={column.filter?.placeholder ?? column.header}

@@ -17,18 +17,41 @@ export function ExportMenu({ base, queryString }: { base: string; queryString: s
     return () => document.removeEventListener('mousedown', close)
   }, [open])
 
-  const item = 'flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
+  const item =
+    'flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
   return (
     <div className="relative" ref={ref}>
-      <Button variant="secondary" onClick={() => setOpen(!open)} aria-expanded={open} aria-haspopup="menu">
+      <Button
+        variant="secondary"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-haspopup="menu"
+      >
         <Download className="size-4" /> {LABELS.export} <ChevronDown className="size-4" />
       </Button>
       {open && (
-        <div role="menu" className="absolute right-0 z-20 mt-1 w-44 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-900">
-          <a role="menuitem" className={item} href={`${base}/pdf?${queryString}`} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
+        <div
+          role="menu"
+          className="absolute right-0 z-20 mt-1 w-44 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-900"
+        >
+          <a
+            role="menuitem"
+            className={item}
+            href={`${base}/pdf?${queryString}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => setOpen(false)}
+          >
             <FileText className="size-4 text-red-600" /> {LABELS.exportPdf}
           </a>
-          <a role="menuitem" className={item} href={`${base}/excel?${queryString}`} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
+          <a
+            role="menuitem"
+            className={item}
+            href={`${base}/excel?${queryString}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => setOpen(false)}
+          >
             <FileSpreadsheet className="size-4 text-emerald-600" /> {LABELS.exportExcel}
           </a>
         </div>

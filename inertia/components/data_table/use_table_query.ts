@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 
-export interface PageLink {
+export type PageLink = {
   url: string | null
   label: string
   active: boolean
 }
 
-export interface Paginated<Row> {
+export type Paginated<Row> = {
   data: Row[]
   from: number | null
   to: number | null
@@ -18,7 +18,7 @@ export interface Paginated<Row> {
   links: PageLink[]
 }
 
-export interface TableState {
+export type TableState = {
   search: string
   limit: number
   page: number

@@ -4,7 +4,7 @@ import { controlClass } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
 import { formatRupiah, toNonNegativeInt } from '~/lib/format'
 
-export interface DeviceOption {
+export type DeviceOption = {
   id: number
   name: string
   price: number
@@ -13,7 +13,7 @@ export interface DeviceOption {
   category: string | null
 }
 
-export interface PickedLine {
+export type PickedLine = {
   quantity: number
   description: string
 }
@@ -39,7 +39,8 @@ export function DevicePicker({
     const term = search.trim().toLowerCase()
     return devices.filter(
       (device) =>
-        (!term || device.name.toLowerCase().includes(term)) && (!hideZero || (lines[device.id]?.quantity ?? 0) > 0)
+        (!term || device.name.toLowerCase().includes(term)) &&
+        (!hideZero || (lines[device.id]?.quantity ?? 0) > 0)
     )
   }, [devices, search, hideZero, lines])
 
@@ -51,14 +52,30 @@ export function DevicePicker({
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-48 flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input type="search" aria-label="Cari alat" placeholder="Cari alat..." value={search} onChange={(e) => setSearch(e.target.value)} className={cn(controlClass(), 'pl-9')} />
+          <input
+            type="search"
+            aria-label="Cari alat"
+            placeholder="Cari alat..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className={cn(controlClass(), 'pl-9')}
+          />
         </div>
         <label className="inline-flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={hideZero} onChange={(e) => setHideZero(e.target.checked)} className="size-4" />
+          <input
+            type="checkbox"
+            checked={hideZero}
+            onChange={(e) => setHideZero(e.target.checked)}
+            className="size-4"
+          />
           Sembunyikan jumlah 0
         </label>
       </div>
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
       <div className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-200 dark:border-slate-800">
         <table className="w-full text-sm">
           <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800">
@@ -73,12 +90,16 @@ export function DevicePicker({
             {shown.map((device) => {
               const line = lines[device.id]
               return (
-                <tr key={device.id} className={line?.quantity ? 'bg-brand-50/60 dark:bg-brand-800/10' : undefined}>
+                <tr
+                  key={device.id}
+                  className={line?.quantity ? 'bg-brand-50/60 dark:bg-brand-800/10' : undefined}
+                >
                   <td className="px-3 py-2">
                     <p className="font-medium">{device.name}</p>
                     <p className="text-xs text-slate-500">
                       {device.laboratory}
-                      {device.category ? ` · ${device.category}` : ''} · {device.minute_estimation} menit
+                      {device.category ? ` · ${device.category}` : ''} · {device.minute_estimation}{' '}
+                      menit
                     </p>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatRupiah(device.price)}</td>
@@ -89,7 +110,9 @@ export function DevicePicker({
                       max={100}
                       aria-label={`Jumlah ${device.name}`}
                       value={line?.quantity ?? 0}
-                      onChange={(e) => update(device.id, { quantity: toNonNegativeInt(e.target.value) })}
+                      onChange={(e) =>
+                        update(device.id, { quantity: toNonNegativeInt(e.target.value) })
+                      }
                       className={cn(controlClass(), 'py-1')}
                     />
                   </td>
@@ -124,5 +147,9 @@ export function DevicePicker({
 export function pickedPayload(lines: Record<number, PickedLine>) {
   return Object.entries(lines)
     .filter(([, line]) => line.quantity > 0)
-    .map(([id, line]) => ({ alkes_id: Number(id), quantity: line.quantity, description: line.description }))
+    .map(([id, line]) => ({
+      alkes_id: Number(id),
+      quantity: line.quantity,
+      description: line.description,
+    }))
 }

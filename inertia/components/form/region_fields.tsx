@@ -1,6 +1,6 @@
 import { SelectField } from '~/components/ui/field'
 
-export interface ProvinceOption {
+export type ProvinceOption = {
   code: string
   name: string
   cities: { code: string; name: string }[]

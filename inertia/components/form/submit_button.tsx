@@ -3,7 +3,15 @@ import { Button } from '~/components/ui/button'
 import { LABELS } from '~/lib/labels'
 
 /** Shows the processing state, then 'Tersimpan' for the 2 s Inertia keeps `recentlySuccessful`. */
-export function SubmitButton({ processing, recentlySuccessful, label = LABELS.save }: { processing: boolean; recentlySuccessful: boolean; label?: string }) {
+export function SubmitButton({
+  processing,
+  recentlySuccessful,
+  label = LABELS.save,
+}: {
+  processing: boolean
+  recentlySuccessful: boolean
+  label?: string
+}) {
   return (
     <div className="flex items-center gap-3">
       <Button type="submit" disabled={processing}>

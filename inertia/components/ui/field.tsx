@@ -10,7 +10,7 @@ export const controlClass = (invalid?: boolean) =>
     invalid ? 'border-red-500 dark:border-red-500' : 'border-slate-300 dark:border-slate-700'
   )
 
-interface FieldProps {
+type FieldProps = {
   label: string
   error?: string
   hint?: ReactNode
@@ -73,7 +73,13 @@ export function SelectField({
   return (
     <Field label={label} error={error}>
       {(id, describedBy) => (
-        <select id={id} aria-invalid={!!error} aria-describedby={describedBy} className={controlClass(!!error)} {...props}>
+        <select
+          id={id}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+          className={controlClass(!!error)}
+          {...props}
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -92,17 +98,36 @@ export function TextAreaField({
   maxLength,
   value,
   ...props
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; value: string }) {
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string
+  error?: string
+  value: string
+}) {
   const length = value.length
   const nearLimit = maxLength !== undefined && length > maxLength * 0.9
   return (
     <Field
       label={label}
       error={error}
-      hint={maxLength !== undefined ? <span className={nearLimit ? 'text-amber-600' : undefined}>{`${length}/${maxLength}`}</span> : undefined}
+      hint={
+        maxLength !== undefined ? (
+          <span
+            className={nearLimit ? 'text-amber-600' : undefined}
+          >{`${length}/${maxLength}`}</span>
+        ) : undefined
+      }
     >
       {(id, describedBy) => (
-        <textarea id={id} aria-invalid={!!error} aria-describedby={describedBy} className={controlClass(!!error)} maxLength={maxLength} value={value} rows={3} {...props} />
+        <textarea
+          id={id}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+          className={controlClass(!!error)}
+          maxLength={maxLength}
+          value={value}
+          rows={3}
+          {...props}
+        />
       )}
     </Field>
   )

@@ -19,11 +19,30 @@ export default function Password() {
   return (
     <>
       <Head title="Ubah Kata Sandi" />
-      <PageHeader title="Ubah Kata Sandi" subtitle="Kata sandi baru minimal 8 karakter dan berbeda dari kata sandi lama." />
+      <PageHeader
+        title="Ubah Kata Sandi"
+        subtitle="Kata sandi baru minimal 8 karakter dan berbeda dari kata sandi lama."
+      />
       <Card className="max-w-xl p-6">
         <form onSubmit={submit} noValidate className="space-y-4">
-          <TextField label="Kata Sandi Lama" type="password" name="old_password" autoComplete="current-password" value={form.data.old_password} onChange={(e) => form.setData('old_password', e.target.value)} error={errors.old_password} />
-          <TextField label="Kata Sandi Baru" type="password" name="new_password" autoComplete="new-password" value={form.data.new_password} onChange={(e) => form.setData('new_password', e.target.value)} error={errors.new_password} />
+          <TextField
+            label="Kata Sandi Lama"
+            type="password"
+            name="old_password"
+            autoComplete="current-password"
+            value={form.data.old_password}
+            onChange={(e) => form.setData('old_password', e.target.value)}
+            error={errors.old_password}
+          />
+          <TextField
+            label="Kata Sandi Baru"
+            type="password"
+            name="new_password"
+            autoComplete="new-password"
+            value={form.data.new_password}
+            onChange={(e) => form.setData('new_password', e.target.value)}
+            error={errors.new_password}
+          />
           <TextField
             label="Konfirmasi Kata Sandi Baru"
             type="password"

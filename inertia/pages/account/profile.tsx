@@ -5,7 +5,7 @@ import { SelectField, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/form/submit_button'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 
-interface StaffProfile {
+type StaffProfile = {
   name: string
   nip: string | null
   rank: string | null
@@ -13,7 +13,7 @@ interface StaffProfile {
   email: string
 }
 
-interface FacilityProfile {
+type FacilityProfile = {
   name: string
   phone: string | null
   address: string | null
@@ -27,14 +27,14 @@ interface FacilityProfile {
   email: string
 }
 
-interface Options {
+type Options = {
   provinces: ProvinceOption[]
   categories: { id: number; name: string }[]
   classes: { id: number; name: string }[]
   types: string[]
 }
 
-interface Props {
+type Props = {
   staff: StaffProfile | null
   facility: FacilityProfile | null
   options: Options | null
@@ -67,10 +67,36 @@ function StaffForm({ profile }: { profile: StaffProfile }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Email" value={profile.email} disabled readOnly />
-      <TextField label="Nama" name="name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} required />
-      <TextField label="NIP" name="nip" inputMode="numeric" value={form.data.nip} onChange={(e) => form.setData('nip', e.target.value)} error={form.errors.nip} />
-      <TextField label="Pangkat/Golongan" name="rank" value={form.data.rank} onChange={(e) => form.setData('rank', e.target.value)} error={form.errors.rank} />
-      <TextField label="Jabatan" name="position" value={form.data.position} onChange={(e) => form.setData('position', e.target.value)} error={form.errors.position} />
+      <TextField
+        label="Nama"
+        name="name"
+        value={form.data.name}
+        onChange={(e) => form.setData('name', e.target.value)}
+        error={form.errors.name}
+        required
+      />
+      <TextField
+        label="NIP"
+        name="nip"
+        inputMode="numeric"
+        value={form.data.nip}
+        onChange={(e) => form.setData('nip', e.target.value)}
+        error={form.errors.nip}
+      />
+      <TextField
+        label="Pangkat/Golongan"
+        name="rank"
+        value={form.data.rank}
+        onChange={(e) => form.setData('rank', e.target.value)}
+        error={form.errors.rank}
+      />
+      <TextField
+        label="Jabatan"
+        name="position"
+        value={form.data.position}
+        onChange={(e) => form.setData('position', e.target.value)}
+        error={form.errors.position}
+      />
       <SubmitButton processing={form.processing} recentlySuccessful={form.recentlySuccessful} />
     </form>
   )
@@ -95,7 +121,14 @@ function FacilityForm({ profile, options }: { profile: FacilityProfile; options:
     form.put('/profile', { preserveScroll: true })
   }
   const text = (name: keyof typeof form.data, label: string, type = 'text') => (
-    <TextField label={label} name={name} type={type} value={form.data[name]} onChange={(e) => form.setData(name, e.target.value)} error={form.errors[name]} />
+    <TextField
+      label={label}
+      name={name}
+      type={type}
+      value={form.data[name]}
+      onChange={(e) => form.setData(name, e.target.value)}
+      error={form.errors[name]}
+    />
   )
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
@@ -103,9 +136,33 @@ function FacilityForm({ profile, options }: { profile: FacilityProfile; options:
       {text('email', 'Email', 'email')}
       {text('phone', 'Nomor Telepon', 'tel')}
       <div className="md:col-span-2">{text('address', 'Alamat')}</div>
-      <SelectField label="Jenis" name="type" value={form.data.type} onChange={(e) => form.setData('type', e.target.value)} error={form.errors.type} placeholder="Pilih jenis" options={options.types.map((t) => ({ value: t, label: t }))} />
-      <SelectField label="Kategori" name="category_id" value={form.data.category_id} onChange={(e) => form.setData('category_id', e.target.value)} error={form.errors.category_id} placeholder="Pilih kategori" options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))} />
-      <SelectField label="Kelas" name="class_id" value={form.data.class_id} onChange={(e) => form.setData('class_id', e.target.value)} error={form.errors.class_id} placeholder="Pilih kelas" options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))} />
+      <SelectField
+        label="Jenis"
+        name="type"
+        value={form.data.type}
+        onChange={(e) => form.setData('type', e.target.value)}
+        error={form.errors.type}
+        placeholder="Pilih jenis"
+        options={options.types.map((t) => ({ value: t, label: t }))}
+      />
+      <SelectField
+        label="Kategori"
+        name="category_id"
+        value={form.data.category_id}
+        onChange={(e) => form.setData('category_id', e.target.value)}
+        error={form.errors.category_id}
+        placeholder="Pilih kategori"
+        options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <SelectField
+        label="Kelas"
+        name="class_id"
+        value={form.data.class_id}
+        onChange={(e) => form.setData('class_id', e.target.value)}
+        error={form.errors.class_id}
+        placeholder="Pilih kelas"
+        options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
       <div className="hidden md:block" />
       <RegionFields
         provinces={options.provinces}

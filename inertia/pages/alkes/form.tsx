@@ -4,7 +4,7 @@ import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { formatRupiah } from '~/lib/format'
 
-interface Alkes {
+type Alkes = {
   id: number
   name: string
   laboratory: string
@@ -34,9 +34,16 @@ const FLAGS = [
   ['has_laik_description', 'Hasil memuat keterangan LAIK/TIDAK LAIK'],
 ] as const
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
 
-export default function AlkesForm({ alkes, laboratories }: { alkes: Alkes | null; laboratories: { value: string; label: string }[] }) {
+export default function AlkesForm({
+  alkes,
+  laboratories,
+}: {
+  alkes: Alkes | null
+  laboratories: { value: string; label: string }[]
+}) {
   const form = useForm({
     name: text(alkes?.name),
     laboratory: alkes?.laboratory ?? 'PK',
@@ -57,7 +64,9 @@ export default function AlkesForm({ alkes, laboratories }: { alkes: Alkes | null
     has_laik_description: alkes?.has_laik_description ?? true,
   })
   const submit = () =>
-    alkes ? form.put(`/alkes/data/${alkes.id}/update`, { preserveScroll: true }) : form.post('/alkes/data/store', { preserveScroll: true })
+    alkes
+      ? form.put(`/alkes/data/${alkes.id}/update`, { preserveScroll: true })
+      : form.post('/alkes/data/store', { preserveScroll: true })
   const price = Number(form.data.price)
 
   return (
@@ -76,7 +85,11 @@ export default function AlkesForm({ alkes, laboratories }: { alkes: Alkes | null
       <SelectField label="Laboratorium" options={laboratories} {...bind(form, 'laboratory')} />
       {form.data.laboratory === 'UKPR' && (
         <div className="md:col-span-2">
-          <TextField label="Kategori (UKPR)" placeholder="mis. Radiologi Diagnostik" {...bind(form, 'category')} />
+          <TextField
+            label="Kategori (UKPR)"
+            placeholder="mis. Radiologi Diagnostik"
+            {...bind(form, 'category')}
+          />
         </div>
       )}
       <TextField
@@ -84,19 +97,48 @@ export default function AlkesForm({ alkes, laboratories }: { alkes: Alkes | null
         type="number"
         min={0}
         step={1000}
-        hint={form.data.price !== '' && Number.isFinite(price) ? formatRupiah(price) : 'Rupiah, tanpa titik'}
+        hint={
+          form.data.price !== '' && Number.isFinite(price)
+            ? formatRupiah(price)
+            : 'Rupiah, tanpa titik'
+        }
         {...bind(form, 'price')}
       />
-      <TextField label="Estimasi Waktu (menit)" type="number" min={0} {...bind(form, 'minute_estimation')} />
+      <TextField
+        label="Estimasi Waktu (menit)"
+        type="number"
+        min={0}
+        {...bind(form, 'minute_estimation')}
+      />
       <TextField label="Kode Metode Kerja" {...bind(form, 'mk_code')} />
       <TextField label="Kode ASPAK" {...bind(form, 'aspak_code')} />
       <TextField label="Nomor Sertifikat" {...bind(form, 'certificate_number')} />
-      <TextField label="Jumlah Halaman Sertifikat" type="number" min={0} {...bind(form, 'total_page')} />
-      <TextField label="Interval Rekalibrasi (bulan)" type="number" min={1} max={120} {...bind(form, 'recalibration_months')} />
+      <TextField
+        label="Jumlah Halaman Sertifikat"
+        type="number"
+        min={0}
+        {...bind(form, 'total_page')}
+      />
+      <TextField
+        label="Interval Rekalibrasi (bulan)"
+        type="number"
+        min={1}
+        max={120}
+        {...bind(form, 'recalibration_months')}
+      />
       <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Layanan dan akreditasi</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+          Layanan dan akreditasi
+        </legend>
         {FLAGS.map(([key, label]) => (
-          <CheckboxField key={key} name={key} label={label} checked={form.data[key]} onChange={(checked) => form.setData(key, checked)} error={form.errors[key]} />
+          <CheckboxField
+            key={key}
+            name={key}
+            label={label}
+            checked={form.data[key]}
+            onChange={(checked) => form.setData(key, checked)}
+            error={form.errors[key]}
+          />
         ))}
       </fieldset>
     </FormPage>

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 
-interface Alkes {
+type Alkes = {
   id: number
   name: string
   laboratory: string
@@ -31,14 +31,48 @@ const YES_NO = [
 ]
 
 const COLUMNS: Column<Alkes>[] = [
-  { key: 'name', header: 'Nama Alkes', filter: { type: 'text', placeholder: 'Nama' }, cell: (a) => <span className="font-medium">{a.name}</span> },
-  { key: 'formatted_price', header: 'Tarif', filter: { key: 'price', type: 'number', placeholder: 'Tarif' }, cell: (a) => <span className="whitespace-nowrap">{a.formatted_price}</span> },
-  { key: 'minute_estimation', header: 'Estimasi (menit)', filter: { type: 'number', placeholder: 'Menit' } },
-  { key: 'formatted_has_pengujian', header: 'Pengujian KAN', filter: { key: 'pengujian_is_kan', type: 'select', options: YES_NO } },
-  { key: 'formatted_has_kalibrasi', header: 'Kalibrasi KAN', filter: { key: 'kalibrasi_is_kan', type: 'select', options: YES_NO } },
-  { key: 'formatted_is_internal', header: 'Alat Datang', filter: { key: 'is_internal', type: 'select', options: YES_NO } },
-  { key: 'formatted_is_insitu', header: 'Insitu', filter: { key: 'is_insitu', type: 'select', options: YES_NO } },
-  { key: 'formatted_is_tuntung_seharian', header: 'Tuntung Saharian', filter: { key: 'is_tuntung_saharian', type: 'select', options: YES_NO } },
+  {
+    key: 'name',
+    header: 'Nama Alkes',
+    filter: { type: 'text', placeholder: 'Nama' },
+    cell: (a) => <span className="font-medium">{a.name}</span>,
+  },
+  {
+    key: 'formatted_price',
+    header: 'Tarif',
+    filter: { key: 'price', type: 'number', placeholder: 'Tarif' },
+    cell: (a) => <span className="whitespace-nowrap">{a.formatted_price}</span>,
+  },
+  {
+    key: 'minute_estimation',
+    header: 'Estimasi (menit)',
+    filter: { type: 'number', placeholder: 'Menit' },
+  },
+  {
+    key: 'formatted_has_pengujian',
+    header: 'Pengujian KAN',
+    filter: { key: 'pengujian_is_kan', type: 'select', options: YES_NO },
+  },
+  {
+    key: 'formatted_has_kalibrasi',
+    header: 'Kalibrasi KAN',
+    filter: { key: 'kalibrasi_is_kan', type: 'select', options: YES_NO },
+  },
+  {
+    key: 'formatted_is_internal',
+    header: 'Alat Datang',
+    filter: { key: 'is_internal', type: 'select', options: YES_NO },
+  },
+  {
+    key: 'formatted_is_insitu',
+    header: 'Insitu',
+    filter: { key: 'is_insitu', type: 'select', options: YES_NO },
+  },
+  {
+    key: 'formatted_is_tuntung_seharian',
+    header: 'Tuntung Saharian',
+    filter: { key: 'is_tuntung_saharian', type: 'select', options: YES_NO },
+  },
 ]
 
 function Detail({ alkes }: { alkes: Alkes }) {
@@ -80,7 +114,9 @@ export default function AlkesIndex({ title, canEdit }: { title: string; canEdit:
             </p>
           </div>
         )}
-        actions={canEdit ? (a) => <RowLink href={`/alkes/data/${a.id}/edit`}>Ubah</RowLink> : undefined}
+        actions={
+          canEdit ? (a) => <RowLink href={`/alkes/data/${a.id}/edit`}>Ubah</RowLink> : undefined
+        }
       />
     </>
   )

@@ -33,7 +33,10 @@ export default function Login({ throttleMessage }: { throttleMessage?: string })
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
           {throttleMessage && (
-            <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200">
+            <p
+              role="alert"
+              className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
+            >
               {throttleMessage}
             </p>
           )}
@@ -60,10 +63,16 @@ export default function Login({ throttleMessage }: { throttleMessage?: string })
             {form.processing ? 'Memproses...' : 'Masuk'}
           </Button>
           <div className="flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
-            <Link href="/simulation" className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-100">
+            <Link
+              href="/simulation"
+              className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-100"
+            >
               <Calculator className="size-4" /> Simulasi Tarif
             </Link>
-            <a href={CONTACT_URL} className="inline-flex items-center gap-1 text-slate-600 hover:underline dark:text-slate-400">
+            <a
+              href={CONTACT_URL}
+              className="inline-flex items-center gap-1 text-slate-600 hover:underline dark:text-slate-400"
+            >
               <Mail className="size-4" /> Belum punya akun? Hubungi kami
             </a>
           </div>

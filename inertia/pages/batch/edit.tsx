@@ -5,12 +5,12 @@ import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, controlClass } from '~/components/ui/field'
 
-interface RowError {
+type RowError = {
   row: number
   messages: string[]
 }
 
-interface Props {
+type Props = {
   title: string
   listPath: string
   columns: { header: string; required: boolean; description: string }[]
@@ -41,8 +41,8 @@ export default function BatchEdit({ title, listPath, columns, outcome }: Props) 
         <Card className="p-6">
           <p className="mb-4 flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
             <AlertTriangle className="size-5 shrink-0" />
-            Perhatian: bila Anda baru pertama kali menggunakan fitur ini atau belum yakin, hubungi tim TI terlebih dahulu
-            agar tidak terjadi perubahan data yang tidak diinginkan.
+            Perhatian: bila Anda baru pertama kali menggunakan fitur ini atau belum yakin, hubungi
+            tim TI terlebih dahulu agar tidak terjadi perubahan data yang tidak diinginkan.
           </p>
           <form onSubmit={submit} noValidate className="space-y-4">
             <Field label="Berkas Excel (.xlsx, maks. 5 MB)" error={form.errors.file}>
@@ -75,11 +75,17 @@ export default function BatchEdit({ title, listPath, columns, outcome }: Props) 
           </form>
           {outcome && outcome.errors.length > 0 && (
             <div className="mt-6" data-testid="batch-errors">
-              <h2 className="mb-2 font-semibold text-red-700 dark:text-red-300">{outcome.message}</h2>
+              <h2 className="mb-2 font-semibold text-red-700 dark:text-red-300">
+                {outcome.message}
+              </h2>
               <ul className="max-h-96 space-y-1 overflow-y-auto text-sm">
                 {outcome.errors.map((error) => (
-                  <li key={error.row} className="rounded border border-red-100 p-2 dark:border-red-900">
-                    <span className="font-medium">Baris {error.row}:</span> {error.messages.join(' ')}
+                  <li
+                    key={error.row}
+                    className="rounded border border-red-100 p-2 dark:border-red-900"
+                  >
+                    <span className="font-medium">Baris {error.row}:</span>{' '}
+                    {error.messages.join(' ')}
                   </li>
                 ))}
               </ul>

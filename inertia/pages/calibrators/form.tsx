@@ -3,7 +3,7 @@ import { FormPage } from '~/components/form/form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 
-interface Calibrator {
+type Calibrator = {
   id: number
   name: string
   merk: string | null
@@ -18,16 +18,23 @@ interface Calibrator {
   next_calibration_date: string | null
 }
 
-interface Options {
+type Options = {
   units: { id: number; name: string }[]
   officers: { id: number; name: string; nip: string | null }[]
   conditions: { value: string; label: string }[]
   typeModelCategories: string[]
 }
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
 
-export default function CalibratorForm({ calibrator, options }: { calibrator: Calibrator | null; options: Options }) {
+export default function CalibratorForm({
+  calibrator,
+  options,
+}: {
+  calibrator: Calibrator | null
+  options: Options
+}) {
   const form = useForm({
     name: text(calibrator?.name),
     merk: text(calibrator?.merk),
@@ -60,19 +67,43 @@ export default function CalibratorForm({ calibrator, options }: { calibrator: Ca
       </div>
       <TextField label="Merk" {...bind(form, 'merk')} />
       <TextField label="Nomor Seri" {...bind(form, 'serial_number')} />
-      <SelectField label="Kategori Tipe/Model" options={options.typeModelCategories.map((v) => ({ value: v, label: v }))} {...bind(form, 'type_model_category')} />
+      <SelectField
+        label="Kategori Tipe/Model"
+        options={options.typeModelCategories.map((v) => ({ value: v, label: v }))}
+        {...bind(form, 'type_model_category')}
+      />
       <TextField label={form.data.type_model_category} {...bind(form, 'type_model')} />
       <TextField label="Jumlah Kanal" type="number" min={1} {...bind(form, 'channel_count')} />
-      <SelectField label="Unit" placeholder="Pilih unit" options={options.units.map((u) => ({ value: String(u.id), label: u.name }))} {...bind(form, 'unit_id')} />
+      <SelectField
+        label="Unit"
+        placeholder="Pilih unit"
+        options={options.units.map((u) => ({ value: String(u.id), label: u.name }))}
+        {...bind(form, 'unit_id')}
+      />
       <SelectField
         label="Penanggung Jawab"
         placeholder="Belum ditentukan"
-        options={options.officers.map((o) => ({ value: String(o.id), label: o.nip ? `${o.name} (${o.nip})` : o.name }))}
+        options={options.officers.map((o) => ({
+          value: String(o.id),
+          label: o.nip ? `${o.name} (${o.nip})` : o.name,
+        }))}
         {...bind(form, 'bpfk_user_id')}
       />
-      <SelectField label="Kondisi" options={options.conditions} {...bind(form, 'calibrator_condition')} />
-      <TextField label="Tanggal Kalibrasi Terakhir" type="date" {...bind(form, 'last_calibration_date')} />
-      <TextField label="Tanggal Kalibrasi Berikutnya" type="date" {...bind(form, 'next_calibration_date')} />
+      <SelectField
+        label="Kondisi"
+        options={options.conditions}
+        {...bind(form, 'calibrator_condition')}
+      />
+      <TextField
+        label="Tanggal Kalibrasi Terakhir"
+        type="date"
+        {...bind(form, 'last_calibration_date')}
+      />
+      <TextField
+        label="Tanggal Kalibrasi Berikutnya"
+        type="date"
+        {...bind(form, 'next_calibration_date')}
+      />
     </FormPage>
   )
 }

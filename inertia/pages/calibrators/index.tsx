@@ -6,7 +6,7 @@ import { ListActions, RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 import { cn } from '~/lib/cn'
 
-interface Calibrator {
+type Calibrator = {
   id: number
   name: string
   merk: string | null
@@ -27,30 +27,83 @@ interface Calibrator {
 
 function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   return (
-    <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-medium', ok ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200' : 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200')}>
+    <span
+      className={cn(
+        'inline-block rounded-full px-2 py-0.5 text-xs font-medium',
+        ok
+          ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200'
+          : 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200'
+      )}
+    >
       {children}
     </span>
   )
 }
 
-export default function CalibratorIndex({ title, canEdit, units }: { title: string; canEdit: boolean; units: { id: number; name: string }[] }) {
+export default function CalibratorIndex({
+  title,
+  canEdit,
+  units,
+}: {
+  title: string
+  canEdit: boolean
+  units: { id: number; name: string }[]
+}) {
   const columns: Column<Calibrator>[] = [
-    { key: 'name', header: 'Nama', filter: { type: 'text', placeholder: 'Nama' }, cell: (c) => <span className="font-medium">{c.name}</span> },
+    {
+      key: 'name',
+      header: 'Nama',
+      filter: { type: 'text', placeholder: 'Nama' },
+      cell: (c) => <span className="font-medium">{c.name}</span>,
+    },
     { key: 'merk', header: 'Merk', filter: { type: 'text', placeholder: 'Merk' } },
-    { key: 'type_model', header: 'Tipe/Model', filter: { key: 'model', type: 'text', placeholder: 'Model' } },
-    { key: 'serial_number', header: 'Nomor Seri', filter: { type: 'text', placeholder: 'No. seri' }, cell: (c) => <span className="font-mono text-xs">{c.serial_number}</span> },
+    {
+      key: 'type_model',
+      header: 'Tipe/Model',
+      filter: { key: 'model', type: 'text', placeholder: 'Model' },
+    },
+    {
+      key: 'serial_number',
+      header: 'Nomor Seri',
+      filter: { type: 'text', placeholder: 'No. seri' },
+      cell: (c) => <span className="font-mono text-xs">{c.serial_number}</span>,
+    },
     { key: 'channel_count', header: 'Kanal', filter: { type: 'number', placeholder: 'Kanal' } },
-    { key: 'unit', header: 'Unit', filter: { type: 'select', options: units.map((u) => ({ value: String(u.id), label: u.name })) }, cell: (c) => c.unit.name },
+    {
+      key: 'unit',
+      header: 'Unit',
+      filter: {
+        type: 'select',
+        options: units.map((u) => ({ value: String(u.id), label: u.name })),
+      },
+      cell: (c) => c.unit.name,
+    },
     {
       key: 'calibrator_condition',
       header: 'Kondisi',
-      filter: { key: 'condition', type: 'select', options: [{ value: 'Good', label: 'Baik' }, { value: 'Bad', label: 'Tidak Baik' }] },
-      cell: (c) => <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>,
+      filter: {
+        key: 'condition',
+        type: 'select',
+        options: [
+          { value: 'Good', label: 'Baik' },
+          { value: 'Bad', label: 'Tidak Baik' },
+        ],
+      },
+      cell: (c) => (
+        <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>
+      ),
     },
     {
       key: 'is_available',
       header: 'Status',
-      filter: { key: 'status', type: 'select', options: [{ value: '1', label: 'Tersedia' }, { value: '0', label: 'Tidak Tersedia' }] },
+      filter: {
+        key: 'status',
+        type: 'select',
+        options: [
+          { value: '1', label: 'Tersedia' },
+          { value: '0', label: 'Tidak Tersedia' },
+        ],
+      },
       cell: (c) => <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>,
     },
   ]
@@ -83,12 +136,18 @@ export default function CalibratorIndex({ title, canEdit, units }: { title: stri
               {[c.merk, c.type_model].filter(Boolean).join(' ')} · SN {c.serial_number}
             </p>
             <div className="mt-1 flex gap-2">
-              <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>
+              <Badge ok={c.calibrator_condition === 'Good'}>
+                {c.formatted_calibrator_condition}
+              </Badge>
               <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>
             </div>
           </div>
         )}
-        actions={canEdit ? (c) => <RowLink href={`/calibrator/data/${c.id}/edit`}>Ubah</RowLink> : undefined}
+        actions={
+          canEdit
+            ? (c) => <RowLink href={`/calibrator/data/${c.id}/edit`}>Ubah</RowLink>
+            : undefined
+        }
       />
     </>
   )

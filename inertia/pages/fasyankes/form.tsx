@@ -4,7 +4,7 @@ import { SelectField, TextField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 import { bind } from '~/lib/bind'
 
-interface Facility {
+type Facility = {
   id: number
   fasyankes_name: string
   phone: string | null
@@ -18,10 +18,10 @@ interface Facility {
   pic_phone: string | null
   latitude: number | null
   longitude: number | null
-  email: string
+  email: string | null
 }
 
-interface Props {
+type Props = {
   fasyankes: Facility | null
   options: {
     provinces: ProvinceOption[]
@@ -31,7 +31,8 @@ interface Props {
   }
 }
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
 
 export default function FasyankesForm({ fasyankes, options }: Props) {
   const form = useForm({
@@ -68,9 +69,24 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       <div className="md:col-span-2">
         <TextField label="Nama Fasyankes" {...bind(form, 'fasyankes_name')} />
       </div>
-      <SelectField label="Kategori" placeholder="Pilih kategori" options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))} {...bind(form, 'category_id')} />
-      <SelectField label="Kelas" placeholder="Pilih kelas" options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))} {...bind(form, 'class_id')} />
-      <SelectField label="Jenis" placeholder="Pilih jenis" options={options.types.map((t) => ({ value: t, label: t }))} {...bind(form, 'type')} />
+      <SelectField
+        label="Kategori"
+        placeholder="Pilih kategori"
+        options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        {...bind(form, 'category_id')}
+      />
+      <SelectField
+        label="Kelas"
+        placeholder="Pilih kelas"
+        options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))}
+        {...bind(form, 'class_id')}
+      />
+      <SelectField
+        label="Jenis"
+        placeholder="Pilih jenis"
+        options={options.types.map((t) => ({ value: t, label: t }))}
+        {...bind(form, 'type')}
+      />
       <TextField label="Nomor Telepon" type="tel" {...bind(form, 'phone')} />
       <RegionFields
         provinces={options.provinces}
@@ -82,8 +98,20 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       <div className="md:col-span-2">
         <TextField label="Alamat" {...bind(form, 'address')} />
       </div>
-      <TextField label="Latitude" inputMode="decimal" placeholder="-5.1477" hint="Lintang, -11,5 s.d. 6,5" {...bind(form, 'latitude')} />
-      <TextField label="Longitude" inputMode="decimal" placeholder="119.4327" hint="Bujur, 94,5 s.d. 141,5" {...bind(form, 'longitude')} />
+      <TextField
+        label="Latitude"
+        inputMode="decimal"
+        placeholder="-5.1477"
+        hint="Lintang, -11,5 s.d. 6,5"
+        {...bind(form, 'latitude')}
+      />
+      <TextField
+        label="Longitude"
+        inputMode="decimal"
+        placeholder="119.4327"
+        hint="Bujur, 94,5 s.d. 141,5"
+        {...bind(form, 'longitude')}
+      />
       <TextField label="Nama Penanggung Jawab" {...bind(form, 'pic')} />
       <TextField label="Telepon Penanggung Jawab" type="tel" {...bind(form, 'pic_phone')} />
       <h2 className="mt-2 font-semibold md:col-span-2">Akun Login Fasyankes</h2>
@@ -97,7 +125,12 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
         hint={fasyankes ? 'Kosongkan bila tidak diubah.' : 'Minimal 8 karakter.'}
         {...bind(form, 'password')}
       />
-      <TextField label="Konfirmasi Kata Sandi" type="password" autoComplete="new-password" {...bind(form, 'c_password')} />
+      <TextField
+        label="Konfirmasi Kata Sandi"
+        type="password"
+        autoComplete="new-password"
+        {...bind(form, 'c_password')}
+      />
     </FormPage>
   )
 }

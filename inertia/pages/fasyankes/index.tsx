@@ -4,7 +4,7 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 
-interface Facility {
+type Facility = {
   id: number
   fasyankes_name: string
   phone: string | null
@@ -21,7 +21,7 @@ interface Facility {
   longitude: number | null
 }
 
-interface Props {
+type Props = {
   title: string
   canEdit: boolean
   options: {
@@ -38,7 +38,10 @@ function Detail({ facility }: { facility: Facility }) {
     ['Telepon', facility.phone],
     ['Penanggung jawab', facility.pic ? `${facility.pic} (${facility.pic_phone ?? '-'})` : null],
     ['Email akun', facility.email],
-    ['Koordinat', facility.latitude !== null ? `${facility.latitude}, ${facility.longitude}` : null],
+    [
+      'Koordinat',
+      facility.latitude !== null ? `${facility.latitude}, ${facility.longitude}` : null,
+    ],
   ]
   return <DetailList rows={rows} />
 }
@@ -54,24 +57,36 @@ export default function FasyankesIndex({ title, canEdit, options }: Props) {
     {
       key: 'category',
       header: 'Kategori',
-      filter: { type: 'select', options: options.categories.map((c) => ({ value: String(c.id), label: c.name })) },
+      filter: {
+        type: 'select',
+        options: options.categories.map((c) => ({ value: String(c.id), label: c.name })),
+      },
       cell: (f) => f.category?.name ?? '-',
     },
     {
       key: 'class',
       header: 'Kelas',
-      filter: { type: 'select', options: options.classes.map((c) => ({ value: String(c.id), label: c.name })) },
+      filter: {
+        type: 'select',
+        options: options.classes.map((c) => ({ value: String(c.id), label: c.name })),
+      },
       cell: (f) => f.class?.name ?? '-',
     },
     {
       key: 'type',
       header: 'Jenis',
-      filter: { type: 'select', options: ['Negeri', 'Swasta'].map((t) => ({ value: t, label: t })) },
+      filter: {
+        type: 'select',
+        options: ['Negeri', 'Swasta'].map((t) => ({ value: t, label: t })),
+      },
     },
     {
       key: 'province',
       header: 'Provinsi',
-      filter: { type: 'select', options: options.provinces.map((p) => ({ value: p.code, label: p.name })) },
+      filter: {
+        type: 'select',
+        options: options.provinces.map((p) => ({ value: p.code, label: p.name })),
+      },
     },
   ]
 
@@ -97,7 +112,9 @@ export default function FasyankesIndex({ title, canEdit, options }: Props) {
             <p className="mt-1 text-sm">{[f.city, f.province].filter(Boolean).join(', ')}</p>
           </div>
         )}
-        actions={canEdit ? (f) => <RowLink href={`/fasyankes/data/${f.id}/edit`}>Ubah</RowLink> : undefined}
+        actions={
+          canEdit ? (f) => <RowLink href={`/fasyankes/data/${f.id}/edit`}>Ubah</RowLink> : undefined
+        }
       />
     </>
   )

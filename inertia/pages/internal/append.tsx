@@ -1,19 +1,34 @@
 import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
-import { DevicePicker, pickedPayload, type DeviceOption, type PickedLine } from '~/components/form/device_picker'
+import {
+  DevicePicker,
+  pickedPayload,
+  type DeviceOption,
+  type PickedLine,
+} from '~/components/form/device_picker'
 
-export default function AppendDevices({ order, options }: { order: { id: number; number: string }; options: { alkes: DeviceOption[] } }) {
+export default function AppendDevices({
+  order,
+  options,
+  backHref,
+  submitHref,
+}: {
+  order: { number: string }
+  options: { alkes: DeviceOption[] }
+  backHref: string
+  submitHref: string
+}) {
   const form = useForm({ picked: {} as Record<number, PickedLine> })
   const errors = form.errors as Record<string, string | undefined>
   const submit = () => {
     form.transform((data) => ({ alkes: pickedPayload(data.picked) }))
-    form.post(`/internal/${order.id}/append`)
+    form.post(submitHref)
   }
   return (
     <FormPage
       title="Penambahan Permintaan Alat Datang"
       subtitle={order.number}
-      backHref={`/internal/${order.id}/detail`}
+      backHref={backHref}
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}

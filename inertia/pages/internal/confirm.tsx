@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { TextAreaField } from '~/components/ui/field'
 
-interface Props {
+type Props = {
   order: { id: number; number: string; status: string }
   decision: 'approve' | 'reject'
   defaultDescription: string
@@ -14,8 +14,16 @@ export default function ConfirmOrder({ order, decision, defaultDescription }: Pr
   const form = useForm({ status, order_description: defaultDescription })
   return (
     <FormPage
-      title={decision === 'approve' ? `Terima Permintaan ${order.number}` : `Tolak Permintaan ${order.number}`}
-      subtitle={decision === 'approve' ? 'Keterangan ini dibaca oleh fasyankes.' : 'Tuliskan alasan penolakan; fasyankes dapat memperbaiki lalu mengajukan ulang.'}
+      title={
+        decision === 'approve'
+          ? `Terima Permintaan ${order.number}`
+          : `Tolak Permintaan ${order.number}`
+      }
+      subtitle={
+        decision === 'approve'
+          ? 'Keterangan ini dibaca oleh fasyankes.'
+          : 'Tuliskan alasan penolakan; fasyankes dapat memperbaiki lalu mengajukan ulang.'
+      }
       backHref={`/internal/${order.id}/detail`}
       onSubmit={() => form.post(`/internal/${order.id}/confirm/${decision}`)}
       processing={form.processing}

@@ -3,12 +3,17 @@ import { useForm } from '@inertiajs/react'
 import { DateTime } from 'luxon'
 import { FormPage } from '~/components/form/form_page'
 import { Field, SelectField, TextField, controlClass } from '~/components/ui/field'
-import { DevicePicker, pickedPayload, type DeviceOption, type PickedLine } from '~/components/form/device_picker'
+import {
+  DevicePicker,
+  pickedPayload,
+  type DeviceOption,
+  type PickedLine,
+} from '~/components/form/device_picker'
 import { bind } from '~/lib/bind'
 import { formatRupiah } from '~/lib/format'
 import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
 
-interface OrderValues {
+type OrderValues = {
   id: number
   number: string
   status: string
@@ -23,7 +28,7 @@ interface OrderValues {
   order_description: string | null
 }
 
-interface Props {
+type Props = {
   order: OrderValues | null
   lines: { alkes_id: number; quantity: number; description: string }[]
   options: {
@@ -37,7 +42,20 @@ interface Props {
 }
 
 const FIRST_PARTY = 'Diantar oleh pihak pertama'
-const MONTHS = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember']
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+]
 
 function formatWhen(date: DateTime) {
   return `${date.day} ${MONTHS[date.month - 1]} ${date.year} pukul ${date.toFormat('HH:mm')}`
@@ -54,10 +72,13 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
     delivery_option: order?.delivery_option ?? FIRST_PARTY,
     delivery_travel_name: order?.delivery_travel_name ?? '',
     service_type: order?.service_type ?? 'Reguler',
-    picked: Object.fromEntries(lines.map((l) => [l.alkes_id, { quantity: l.quantity, description: l.description }])) as Record<number, PickedLine>,
+    picked: Object.fromEntries(
+      lines.map((l) => [l.alkes_id, { quantity: l.quantity, description: l.description }])
+    ) as Record<number, PickedLine>,
   })
   const errors = form.errors as Record<string, string | undefined>
-  const lineError = errors.alkes ?? Object.entries(errors).find(([key]) => key.startsWith('alkes.'))?.[1]
+  const lineError =
+    errors.alkes ?? Object.entries(errors).find(([key]) => key.startsWith('alkes.'))?.[1]
 
   const summary = useMemo(() => {
     const byId = new Map(options.alkes.map((a) => [a.id, a]))
@@ -73,7 +94,8 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
     }
     const holidays = new Set(options.holidays)
     const start = DateTime.fromISO(form.data.arrival_date_estimation)
-    const done = start.isValid && count > 0 ? completionAt(start, minutes, (d) => holidays.has(d)) : null
+    const done =
+      start.isValid && count > 0 ? completionAt(start, minutes, (d) => holidays.has(d)) : null
     return { price, minutes, count, done }
   }, [form.data.picked, form.data.arrival_date_estimation, options])
 
@@ -91,13 +113,20 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
       alkes: pickedPayload(data.picked),
     }))
     // Files travel as multipart; an edit is a POST that says PUT.
-    form.post(order ? `/internal/${order.id}?_method=PUT` : '/internal', { forceFormData: true, preserveScroll: true })
+    form.post(order ? `/internal/${order.id}?_method=PUT` : '/internal', {
+      forceFormData: true,
+      preserveScroll: true,
+    })
   }
 
   return (
     <FormPage
       title={order ? `Ubah Permintaan ${order.number}` : 'Ajukan Permintaan Alat Datang'}
-      subtitle={order?.status === 'DITOLAK' ? `Ditolak: ${order.order_description ?? ''} - perbaiki lalu ajukan ulang.` : 'Kalibrasi dan pengujian alat yang dikirim ke laboratorium.'}
+      subtitle={
+        order?.status === 'DITOLAK'
+          ? `Ditolak: ${order.order_description ?? ''} - perbaiki lalu ajukan ulang.`
+          : 'Kalibrasi dan pengujian alat yang dikirim ke laboratorium.'
+      }
       backHref="/internal"
       onSubmit={submit}
       processing={form.processing}
@@ -105,35 +134,85 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
     >
       {options.facilities.length > 0 && (
         <div className="md:col-span-2">
-          <SelectField label="Fasyankes" placeholder="Pilih fasyankes" options={options.facilities.map((f) => ({ value: String(f.id), label: f.name }))} {...bind(form, 'fasyankes_id')} />
+          <SelectField
+            label="Fasyankes"
+            placeholder="Pilih fasyankes"
+            options={options.facilities.map((f) => ({ value: String(f.id), label: f.name }))}
+            {...bind(form, 'fasyankes_id')}
+          />
         </div>
       )}
-      <Field label={order ? 'Surat Permohonan (kosongkan bila tidak diganti)' : 'Surat Permohonan (PDF/gambar, maks. 5 MB)'} error={errors.letter}>
+      <Field
+        label={
+          order
+            ? 'Surat Permohonan (kosongkan bila tidak diganti)'
+            : 'Surat Permohonan (PDF/gambar, maks. 5 MB)'
+        }
+        error={errors.letter}
+      >
         {(id, describedBy) => (
-          <input id={id} type="file" name="letter" accept=".pdf,.jpg,.jpeg,.png" aria-describedby={describedBy} className={controlClass(!!errors.letter)} onChange={(e) => form.setData('letter', e.target.files?.[0] ?? null)} />
+          <input
+            id={id}
+            type="file"
+            name="letter"
+            accept=".pdf,.jpg,.jpeg,.png"
+            aria-describedby={describedBy}
+            className={controlClass(!!errors.letter)}
+            onChange={(e) => form.setData('letter', e.target.files?.[0] ?? null)}
+          />
         )}
       </Field>
-      <SelectField label="Jenis Layanan" options={options.serviceTypes.map((t) => ({ value: t, label: t }))} {...bind(form, 'service_type')} />
-      <TextField label="Estimasi Tanggal Pengiriman" type="date" min={options.today} {...bind(form, 'delivery_date_estimation')} />
-      <TextField label="Estimasi Tanggal Tiba" type="date" min={form.data.delivery_date_estimation} {...bind(form, 'arrival_date_estimation')} />
+      <SelectField
+        label="Jenis Layanan"
+        options={options.serviceTypes.map((t) => ({ value: t, label: t }))}
+        {...bind(form, 'service_type')}
+      />
+      <TextField
+        label="Estimasi Tanggal Pengiriman"
+        type="date"
+        min={options.today}
+        {...bind(form, 'delivery_date_estimation')}
+      />
+      <TextField
+        label="Estimasi Tanggal Tiba"
+        type="date"
+        min={form.data.delivery_date_estimation}
+        {...bind(form, 'arrival_date_estimation')}
+      />
       <TextField label="Nama Narahubung" {...bind(form, 'contact_person_name')} />
       <TextField label="Telepon Narahubung" type="tel" {...bind(form, 'contact_person_phone')} />
-      <SelectField label="Opsi Pengiriman" options={options.deliveryOptions.map((o) => ({ value: o, label: o }))} {...bind(form, 'delivery_option')} />
+      <SelectField
+        label="Opsi Pengiriman"
+        options={options.deliveryOptions.map((o) => ({ value: o, label: o }))}
+        {...bind(form, 'delivery_option')}
+      />
       {form.data.delivery_option !== FIRST_PARTY ? (
-        <TextField label="Nama Travel/Ekspedisi/Petugas *" {...bind(form, 'delivery_travel_name')} />
+        <TextField
+          label="Nama Travel/Ekspedisi/Petugas *"
+          {...bind(form, 'delivery_travel_name')}
+        />
       ) : (
         <div className="hidden md:block" />
       )}
       {form.data.service_type === 'Tuntung Saharian' && (
         <p className="rounded-md bg-sky-50 p-3 text-sm text-sky-800 md:col-span-2 dark:bg-sky-900/30 dark:text-sky-200">
-          Tuntung Saharian: alat diantar ke laboratorium pada hari layanan terjadwal pukul 08.00-09.00 waktu setempat.
+          Tuntung Saharian: alat diantar ke laboratorium pada hari layanan terjadwal pukul
+          08.00-09.00 waktu setempat.
         </p>
       )}
       <div className="md:col-span-2">
         <h2 className="mb-2 font-semibold">Daftar Alat</h2>
-        <DevicePicker devices={options.alkes} lines={form.data.picked} onChange={(picked) => form.setData('picked', picked)} error={lineError} />
+        <DevicePicker
+          devices={options.alkes}
+          lines={form.data.picked}
+          onChange={(picked) => form.setData('picked', picked)}
+          error={lineError}
+        />
       </div>
-      <div className="grid gap-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm md:col-span-2 sm:grid-cols-3 dark:border-slate-800 dark:bg-slate-800/40" data-testid="order-summary">
+      <div
+        className="grid gap-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm md:col-span-2 sm:grid-cols-3 dark:border-slate-800 dark:bg-slate-800/40"
+        data-testid="order-summary"
+      >
         <div>
           <p className="text-slate-500">Jumlah alat</p>
           <p className="font-semibold">{summary.count} alat</p>
@@ -144,9 +223,13 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
         </div>
         <div>
           <p className="text-slate-500">Estimasi pengerjaan</p>
-          <p className="font-semibold" data-testid="estimate-duration">{formatDuration(summary.minutes)}</p>
+          <p className="font-semibold" data-testid="estimate-duration">
+            {formatDuration(summary.minutes)}
+          </p>
           <p className="text-xs text-slate-500" data-testid="estimate-done">
-            {summary.done ? `Perkiraan selesai ${formatWhen(summary.done)}` : 'Pilih alat untuk melihat perkiraan selesai'}
+            {summary.done
+              ? `Perkiraan selesai ${formatWhen(summary.done)}`
+              : 'Pilih alat untuk melihat perkiraan selesai'}
           </p>
         </div>
       </div>

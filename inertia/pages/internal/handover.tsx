@@ -19,7 +19,13 @@ export default function Handover({
   values: { contact_person_receiver_name: string; contact_person_receiver_phone: string }
   openDevices: string[]
 }) {
-  const form = useForm({ ...values, alkes_accordingly: true, certificate_handedover: true, alkes_checked: true, cancel_test: false })
+  const form = useForm({
+    ...values,
+    alkes_accordingly: true,
+    certificate_handedover: true,
+    alkes_checked: true,
+    cancel_test: false,
+  })
   return (
     <FormPage
       title="Serah Terima Alat"
@@ -30,15 +36,25 @@ export default function Handover({
       recentlySuccessful={form.recentlySuccessful}
     >
       {openDevices.length > 0 && (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 md:col-span-2 dark:bg-amber-900/30 dark:text-amber-200">
-          Belum dapat diserahkan: {openDevices.length} alat belum selesai ({openDevices.join(', ')}).
+        <p
+          role="alert"
+          className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 md:col-span-2 dark:bg-amber-900/30 dark:text-amber-200"
+        >
+          Belum dapat diserahkan: {openDevices.length} alat belum selesai ({openDevices.join(', ')}
+          ).
         </p>
       )}
       <TextField label="Nama Penerima" {...bind(form, 'contact_person_receiver_name')} />
       <TextField label="Telepon Penerima" {...bind(form, 'contact_person_receiver_phone')} />
       <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
         {FLAGS.map(([key, label]) => (
-          <CheckboxField key={key} name={key} label={label} checked={form.data[key]} onChange={(checked) => form.setData(key, checked)} />
+          <CheckboxField
+            key={key}
+            name={key}
+            label={label}
+            checked={form.data[key]}
+            onChange={(checked) => form.setData(key, checked)}
+          />
         ))}
       </fieldset>
     </FormPage>

@@ -1,4 +1,4 @@
-import { Head, Link, usePage } from '@inertiajs/react'
+import { Head, Link } from '@inertiajs/react'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '~/components/ui/card'
 import { buttonClass } from '~/components/ui/button'
@@ -7,10 +7,11 @@ import { RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 import { StatusBadge } from '~/components/status_badge'
 
-interface Order {
+type Order = {
   id: number
   number: string
   status: string
+  status_tone: string
   fasyankes: { fasyankes_name: string; city: string | null; province: string | null }
   service_type: string
   delivery_option: string
@@ -27,31 +28,75 @@ interface Order {
   formatted_payment_confirm_date: string | null
 }
 
-const STAFF_WITH_FACILITY = ['admin_pk', 'yantek', 'treasurer']
-const DELIVERY_COLUMN = ['admin_pk', 'yantek', 'fasyankes']
-const STATUS_COLUMN = ['admin_pk', 'yantek', 'fasyankes', 'head_of_pk_laboratory']
+type Props = {
+  title: string
+  canCreate: boolean
+  statuses: string[]
+  /** Which columns this user sees (spec part 2 section 6), decided by the server. */
+  columns: { facility: boolean; delivery: boolean; invoice: boolean; status: boolean }
+  /** The order page of this user, with `:id` for the order. */
+  orderPath: string
+}
 
-export default function InternalIndex({ title, canCreate, statuses }: { title: string; canCreate: boolean; statuses: string[] }) {
-  const { auth } = usePage().props
-  const isFacility = auth?.user.isFacility ?? false
-  const isTreasurer = auth?.user.roles.includes('treasurer') ?? false
-  const detailHref = (o: Order) => `/internal/${o.id}/${isFacility ? 'summary' : 'detail'}`
+export default function InternalIndex({
+  title,
+  canCreate,
+  statuses,
+  columns: show,
+  orderPath,
+}: Props) {
+  const detailHref = (o: Order) => orderPath.replace(':id', String(o.id))
 
-  // Spec part 2, section 6: which role sees which column.
   const columns: Column<Order>[] = [
-    { key: 'number', header: 'Nomor', filter: { type: 'text', placeholder: 'Nomor' }, cell: (o) => <Link href={detailHref(o)} className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100">{o.number}</Link> },
-    { key: 'fasyankes', header: 'Fasyankes', roles: STAFF_WITH_FACILITY, filter: { type: 'text', placeholder: 'Fasyankes' }, cell: (o) => o.fasyankes.fasyankes_name },
-    { key: 'delivery_estimation', header: 'Estimasi Kirim', roles: DELIVERY_COLUMN, filter: { type: 'month' }, cell: (o) => o.formatted_delivery_date_estimation },
+    {
+      key: 'number',
+      header: 'Nomor',
+      filter: { type: 'text', placeholder: 'Nomor' },
+      cell: (o) => (
+        <Link
+          href={detailHref(o)}
+          className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100"
+        >
+          {o.number}
+        </Link>
+      ),
+    },
+    {
+      key: 'fasyankes',
+      header: 'Fasyankes',
+      hidden: !show.facility,
+      filter: { type: 'text', placeholder: 'Fasyankes' },
+      cell: (o) => o.fasyankes.fasyankes_name,
+    },
+    {
+      key: 'delivery_estimation',
+      header: 'Estimasi Kirim',
+      hidden: !show.delivery,
+      filter: { type: 'month' },
+      cell: (o) => o.formatted_delivery_date_estimation,
+    },
     {
       key: 'invoice_index',
       header: 'Tagihan',
-      roles: ['treasurer'],
-      filter: { type: 'select', options: ['1', '2', '3'].map((stage) => ({ value: stage, label: `Tagihan ${stage}` })) },
+      hidden: !show.invoice,
+      filter: {
+        type: 'select',
+        options: ['1', '2', '3'].map((stage) => ({ value: stage, label: `Tagihan ${stage}` })),
+      },
       cell: (o) => (o.invoice_index ? `Tagihan ${o.invoice_index}` : '-'),
     },
     { key: 'device_count', header: 'Alat', cell: (o) => `${o.device_count} alat` },
     { key: 'formatted_total_price', header: 'Total Tarif' },
-    { key: 'status', header: 'Status', roles: STATUS_COLUMN, filter: { type: 'select', options: statuses.filter((s) => s !== 'ALL').map((s) => ({ value: s, label: s })) }, cell: (o) => <StatusBadge status={o.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      hidden: !show.status,
+      filter: {
+        type: 'select',
+        options: statuses.filter((s) => s !== 'ALL').map((s) => ({ value: s, label: s })),
+      },
+      cell: (o) => <StatusBadge status={o.status} tone={o.status_tone} />,
+    },
   ]
 
   return (
@@ -74,10 +119,13 @@ export default function InternalIndex({ title, canCreate, statuses }: { title: s
         columns={columns}
         rowKey={(o) => o.id}
         renderDetail={(o) =>
-          isTreasurer ? (
+          show.invoice ? (
             <DetailList
               rows={[
-                ...o.formatted_invoice_dates.map((date, index): [string, string] => [`Tagihan ${index + 1}`, date]),
+                ...o.formatted_invoice_dates.map((date, index): [string, string] => [
+                  `Tagihan ${index + 1}`,
+                  date,
+                ]),
                 ['Pembayaran dikonfirmasi', o.formatted_payment_confirm_date ?? '-'],
               ]}
             />
@@ -98,11 +146,12 @@ export default function InternalIndex({ title, canCreate, statuses }: { title: s
           <div>
             <div className="flex items-center justify-between gap-2">
               <span className="font-mono text-xs font-semibold">{o.number}</span>
-              <StatusBadge status={o.status} />
+              <StatusBadge status={o.status} tone={o.status_tone} />
             </div>
-            {!isFacility && <p className="mt-1 font-medium">{o.fasyankes.fasyankes_name}</p>}
+            {show.facility && <p className="mt-1 font-medium">{o.fasyankes.fasyankes_name}</p>}
             <p className="text-sm text-slate-500">
-              {o.device_count} alat · {o.formatted_total_price} · kirim {o.formatted_delivery_date_estimation}
+              {o.device_count} alat · {o.formatted_total_price} · kirim{' '}
+              {o.formatted_delivery_date_estimation}
             </p>
           </div>
         )}

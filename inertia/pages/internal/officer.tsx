@@ -2,7 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { controlClass } from '~/components/ui/field'
 
-interface Props {
+type Props = {
   order: { id: number; number: string }
   officers: { id: number; name: string }[]
   devices: { id: number; name: string; serial_number: string | null; officer_id: number | null }[]
@@ -10,12 +10,22 @@ interface Props {
 
 export default function AssignOfficers({ order, officers, devices }: Props) {
   const form = useForm({
-    selected_officers: devices.map((d) => ({ internal_alkes_order_id: d.id, bpfk_user_id: d.officer_id ? String(d.officer_id) : '' })),
+    selected_officers: devices.map((d) => ({
+      internal_alkes_order_id: d.id,
+      bpfk_user_id: d.officer_id ? String(d.officer_id) : '',
+    })),
   })
   const errors = form.errors as Record<string, string | undefined>
   const setOfficer = (index: number, value: string) =>
-    form.setData('selected_officers', form.data.selected_officers.map((s, i) => (i === index ? { ...s, bpfk_user_id: value } : s)))
-  const setAll = (value: string) => form.setData('selected_officers', form.data.selected_officers.map((s) => ({ ...s, bpfk_user_id: value })))
+    form.setData(
+      'selected_officers',
+      form.data.selected_officers.map((s, i) => (i === index ? { ...s, bpfk_user_id: value } : s))
+    )
+  const setAll = (value: string) =>
+    form.setData(
+      'selected_officers',
+      form.data.selected_officers.map((s) => ({ ...s, bpfk_user_id: value }))
+    )
 
   return (
     <FormPage
@@ -29,10 +39,17 @@ export default function AssignOfficers({ order, officers, devices }: Props) {
       <div className="md:col-span-2">
         <label className="text-sm">
           Terapkan ke semua alat:{' '}
-          <select aria-label="Petugas untuk semua alat" onChange={(e) => setAll(e.target.value)} defaultValue="" className={`${controlClass()} mt-1 max-w-sm`}>
+          <select
+            aria-label="Petugas untuk semua alat"
+            onChange={(e) => setAll(e.target.value)}
+            defaultValue=""
+            className={`${controlClass()} mt-1 max-w-sm`}
+          >
             <option value="">Pilih petugas</option>
             {officers.map((o) => (
-              <option key={o.id} value={o.id}>{o.name}</option>
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
             ))}
           </select>
         </label>
@@ -41,16 +58,28 @@ export default function AssignOfficers({ order, officers, devices }: Props) {
         {devices.map((device, index) => (
           <div key={device.id} className="grid items-center gap-2 sm:grid-cols-2">
             <p className="text-sm">
-              {index + 1}. {device.name} {device.serial_number ? `(SN ${device.serial_number})` : ''}
+              {index + 1}. {device.name}{' '}
+              {device.serial_number ? `(SN ${device.serial_number})` : ''}
             </p>
             <div>
-              <select aria-label={`Petugas ${device.name} ${index + 1}`} value={form.data.selected_officers[index].bpfk_user_id} onChange={(e) => setOfficer(index, e.target.value)} className={controlClass(!!errors[`selected_officers.${index}.bpfk_user_id`])}>
+              <select
+                aria-label={`Petugas ${device.name} ${index + 1}`}
+                value={form.data.selected_officers[index].bpfk_user_id}
+                onChange={(e) => setOfficer(index, e.target.value)}
+                className={controlClass(!!errors[`selected_officers.${index}.bpfk_user_id`])}
+              >
                 <option value="">Pilih petugas</option>
                 {officers.map((o) => (
-                  <option key={o.id} value={o.id}>{o.name}</option>
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
                 ))}
               </select>
-              {errors[`selected_officers.${index}.bpfk_user_id`] && <p className="text-xs text-red-600">{errors[`selected_officers.${index}.bpfk_user_id`]}</p>}
+              {errors[`selected_officers.${index}.bpfk_user_id`] && (
+                <p className="text-xs text-red-600">
+                  {errors[`selected_officers.${index}.bpfk_user_id`]}
+                </p>
+              )}
             </div>
           </div>
         ))}

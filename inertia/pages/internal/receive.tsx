@@ -4,7 +4,7 @@ import { CheckboxField, SelectField, TextField, controlClass } from '~/component
 import { bind } from '~/lib/bind'
 import { cn } from '~/lib/cn'
 
-interface Device {
+type Device = {
   id: number
   name: string
   merk: string
@@ -24,10 +24,16 @@ const CHECKLIST = [
   ['calibration_method_compatibility', 'Kesesuaian metode kalibrasi'],
 ] as const
 
-interface Props {
+type Props = {
   order: { id: number; number: string }
   checkers: { id: number; name: string }[]
-  values: { checker: number; contact_person_name: string; contact_person_phone: string; received_date: string; done_estimation_date: string }
+  values: {
+    checker: number
+    contact_person_name: string
+    contact_person_phone: string
+    received_date: string
+    done_estimation_date: string
+  }
   devices: Device[]
 }
 
@@ -35,12 +41,24 @@ export default function ReceiveEquipment({ order, checkers, values, devices }: P
   const form = useForm({
     ...values,
     checker: String(values.checker),
-    alkes_orders: devices.map(({ id, merk, model, serial_number, functionality, accessories }) => ({ id, merk, model, serial_number, functionality, accessories })),
+    alkes_orders: devices.map(({ id, merk, model, serial_number, functionality, accessories }) => ({
+      id,
+      merk,
+      model,
+      serial_number,
+      functionality,
+      accessories,
+    })),
     ...Object.fromEntries(CHECKLIST.map(([key]) => [key, true])),
   } as Record<string, any>)
   const errors = form.errors as Record<string, string | undefined>
   const setLine = (index: number, key: string, value: string) =>
-    form.setData('alkes_orders', form.data.alkes_orders.map((line: any, i: number) => (i === index ? { ...line, [key]: value } : line)))
+    form.setData(
+      'alkes_orders',
+      form.data.alkes_orders.map((line: any, i: number) =>
+        i === index ? { ...line, [key]: value } : line
+      )
+    )
 
   return (
     <FormPage
@@ -51,37 +69,74 @@ export default function ReceiveEquipment({ order, checkers, values, devices }: P
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >
-      <SelectField label="Pemeriksa Alat" options={checkers.map((c) => ({ value: String(c.id), label: c.name }))} {...bind(form, 'checker')} />
+      <SelectField
+        label="Pemeriksa Alat"
+        options={checkers.map((c) => ({ value: String(c.id), label: c.name }))}
+        {...bind(form, 'checker')}
+      />
       <div className="hidden md:block" />
       <TextField label="Nama Narahubung" {...bind(form, 'contact_person_name')} />
       <TextField label="Telepon Narahubung" {...bind(form, 'contact_person_phone')} />
       <TextField label="Tanggal Diterima" type="date" {...bind(form, 'received_date')} />
-      <TextField label="Estimasi Tanggal Selesai" type="date" {...bind(form, 'done_estimation_date')} />
+      <TextField
+        label="Estimasi Tanggal Selesai"
+        type="date"
+        {...bind(form, 'done_estimation_date')}
+      />
       <div className="space-y-3 md:col-span-2">
         <h2 className="font-semibold">Identitas Alat</h2>
         {form.data.alkes_orders.map((line: any, index: number) => (
-          <div key={line.id} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-5 dark:border-slate-800">
+          <div
+            key={line.id}
+            className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-5 dark:border-slate-800"
+          >
             <p className="text-sm font-medium sm:col-span-5">
               {index + 1}. {devices[index].name}
             </p>
             {(['merk', 'model', 'serial_number'] as const).map((key) => (
               <div key={key}>
-                <input aria-label={`${key} ${index + 1}`} placeholder={{ merk: 'Merk', model: 'Model', serial_number: 'No. Seri' }[key]} value={line[key]} onChange={(e) => setLine(index, key, e.target.value)} className={cn(controlClass(!!errors[`alkes_orders.${index}.${key}`]))} />
-                {errors[`alkes_orders.${index}.${key}`] && <p className="text-xs text-red-600">{errors[`alkes_orders.${index}.${key}`]}</p>}
+                <input
+                  aria-label={`${key} ${index + 1}`}
+                  placeholder={{ merk: 'Merk', model: 'Model', serial_number: 'No. Seri' }[key]}
+                  value={line[key]}
+                  onChange={(e) => setLine(index, key, e.target.value)}
+                  className={cn(controlClass(!!errors[`alkes_orders.${index}.${key}`]))}
+                />
+                {errors[`alkes_orders.${index}.${key}`] && (
+                  <p className="text-xs text-red-600">{errors[`alkes_orders.${index}.${key}`]}</p>
+                )}
               </div>
             ))}
-            <select aria-label={`Fungsi ${index + 1}`} value={line.functionality} onChange={(e) => setLine(index, 'functionality', e.target.value)} className={controlClass()}>
+            <select
+              aria-label={`Fungsi ${index + 1}`}
+              value={line.functionality}
+              onChange={(e) => setLine(index, 'functionality', e.target.value)}
+              className={controlClass()}
+            >
               <option value="Baik">Baik</option>
               <option value="Tidak Baik">Tidak Baik</option>
             </select>
-            <input aria-label={`Kelengkapan ${index + 1}`} placeholder="Kelengkapan" value={line.accessories} onChange={(e) => setLine(index, 'accessories', e.target.value)} className={controlClass()} />
+            <input
+              aria-label={`Kelengkapan ${index + 1}`}
+              placeholder="Kelengkapan"
+              value={line.accessories}
+              onChange={(e) => setLine(index, 'accessories', e.target.value)}
+              className={controlClass()}
+            />
           </div>
         ))}
       </div>
       <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium">Kaji ulang</legend>
         {CHECKLIST.map(([key, label]) => (
-          <CheckboxField key={key} name={key} label={label} checked={!!form.data[key]} onChange={(checked) => form.setData(key, checked)} error={errors[key]} />
+          <CheckboxField
+            key={key}
+            name={key}
+            label={label}
+            checked={!!form.data[key]}
+            onChange={(checked) => form.setData(key, checked)}
+            error={errors[key]}
+          />
         ))}
       </fieldset>
     </FormPage>

@@ -41,14 +41,16 @@ test.group('Master data: officers', (group) => {
     await page.getByLabel('Email', { exact: true }).fill('budi.kalibrasi.uji@kalibra.test')
     await page.getByLabel('Pangkat/Golongan', { exact: true }).fill('Penata Muda (III/a)')
     await page.getByLabel('Jabatan', { exact: true }).fill('Teknisi Elektromedis Ahli Pertama')
-    await page.getByLabel('Kata Sandi', { exact: true }).fill('rahasia-budi-1')
-    await page.getByLabel('Konfirmasi Kata Sandi', { exact: true }).fill('rahasia-budi-1')
+    // Nobody types a password for someone else: the form has no password input.
+    assert.equal(await page.locator('input[type=password]').count(), 0)
     await shot(page, 'officer-create-form')
     await page.getByRole('button', { name: 'Simpan' }).click()
 
-    // A new officer lands on the role editor, with the success toast.
+    // A new officer lands on its edit page, which offers the set-password link and the roles.
     await expectToast(page, 'Petugas Budi Kalibrasi Uji, S.T. berhasil ditambahkan.')
-    await page.waitForURL(/\/officer\/\d+\/role$/)
+    await page.waitForURL(/\/officer\/\d+\/edit$/)
+    await page.getByRole('button', { name: 'Buat tautan atur kata sandi' }).waitFor()
+    await page.getByRole('link', { name: 'Atur Peran' }).waitFor()
     const created = await User.findByOrFail('email', 'budi.kalibrasi.uji@kalibra.test')
     assert.equal(created.nip, '199203042019031007')
     assert.isNull(created.fasyankesId)
@@ -68,12 +70,10 @@ test.group('Master data: officers', (group) => {
       await page.getByLabel('Email', { exact: true }).inputValue(),
       'budi.kalibrasi.uji@kalibra.test'
     )
-    assert.equal(await page.getByLabel('Kata Sandi', { exact: true }).inputValue(), '')
     await shot(page, 'officer-edit-form')
 
     await page.getByLabel('Pangkat/Golongan', { exact: true }).fill('Penata Muda Tingkat I (III/b)')
     await page.getByLabel('Jabatan', { exact: true }).fill('Teknisi Elektromedis Ahli Muda')
-    // The password stays empty: on edit it is optional and kept.
     await page.getByRole('button', { name: 'Simpan' }).click()
     await expectToast(page, 'Data petugas Budi Kalibrasi Uji, S.T. berhasil diperbarui.')
     await page.waitForURL((url) => url.pathname === '/officer')
@@ -83,12 +83,6 @@ test.group('Master data: officers', (group) => {
     assert.include(await updated.first().innerText(), 'Penata Muda Tingkat I (III/b)')
     assert.include(await updated.first().innerText(), 'Teknisi Elektromedis Ahli Muda')
     await shot(page, 'officer-list-after-edit')
-    // The unchanged password still signs in.
-    const verified = await User.verifyCredentials(
-      'budi.kalibrasi.uji@kalibra.test',
-      'rahasia-budi-1'
-    )
-    assert.equal(verified.id, created.id)
   })
 
   test('bad values show Indonesian errors under the fields and keep what was typed', async ({
@@ -105,8 +99,6 @@ test.group('Master data: officers', (group) => {
     await page.getByLabel('Email', { exact: true }).fill('yantek@kalibra.test')
     await page.getByLabel('Pangkat/Golongan', { exact: true }).fill('Pengatur (II/c)')
     await page.getByLabel('Jabatan', { exact: true }).fill('Teknisi')
-    await page.getByLabel('Kata Sandi', { exact: true }).fill('pendek')
-    await page.getByLabel('Konfirmasi Kata Sandi', { exact: true }).fill('pendek')
     await page.getByRole('button', { name: 'Simpan' }).click()
 
     await page.getByRole('alert').first().waitFor()
@@ -115,7 +107,6 @@ test.group('Master data: officers', (group) => {
     assert.equal(await fieldError(page, 'Nama'), 'Nama minimal 3 karakter.')
     assert.equal(await fieldError(page, 'NIP'), 'Format NIP tidak valid.')
     assert.equal(await fieldError(page, 'Email'), 'Email sudah digunakan.')
-    assert.equal(await fieldError(page, 'Kata Sandi'), 'Kata sandi minimal 8 karakter.')
     assert.isNull(await fieldError(page, 'Jabatan'))
 
     assert.equal(await page.getByLabel('Nama', { exact: true }).inputValue(), 'Al')
@@ -133,32 +124,100 @@ test.group('Master data: officers', (group) => {
     assert.equal(await staffCount(), before)
   })
 
-  test('a password confirmation that does not match is explained in words, not with a field key', async ({
+  test('the edit page issues a set-password link; the officer sets a password through it and signs in', async ({
     browserContext,
+    browser,
     assert,
   }) => {
-    const officer = await User.findByOrFail('email', 'officer_pk@kalibra.test')
+    const officer = await User.create({
+      name: 'Rina Tautan Uji',
+      email: 'rina.tautan.uji@kalibra.test',
+      password: 'kalibra2026',
+      nip: '199808082022032001',
+      rank: 'Penata Muda (III/a)',
+      position: 'Teknisi Elektromedis',
+    })
+    await UserRole.create({ userId: officer.id, role: 'officer_pk' })
+
     const page = await browserContext.newPage()
     await signIn(page, 'admin_pk@kalibra.test')
     await go(page, `/officer/${officer.id}/edit`)
-    await page.getByRole('heading', { name: 'Ubah Data Petugas' }).waitFor()
-    await page.getByLabel('Kata Sandi', { exact: true }).fill('rahasia-baru-1')
-    await page.getByLabel('Konfirmasi Kata Sandi', { exact: true }).fill('rahasia-baru-2')
-    await page.getByRole('button', { name: 'Simpan' }).click()
+    await page.getByRole('heading', { name: 'Akses Akun' }).waitFor()
+    await page.getByRole('button', { name: 'Buat tautan atur kata sandi' }).click()
+    const linkBox = page.getByLabel('Tautan untuk Rina Tautan Uji')
+    await linkBox.waitFor()
+    const link = await linkBox.inputValue()
+    assert.match(link, /\/password\/set\/[\w-]{43}$/)
+    await page.getByText(/Berlaku 72 jam, sampai .+ WITA, dan hanya dapat dipakai sekali/).waitFor()
+    await page.getByRole('button', { name: 'Salin' }).waitFor()
+    await shot(page, 'officer-password-link')
 
-    await page.getByRole('alert').first().waitFor()
-    await shot(page, 'officer-edit-form-password-mismatch')
-    assert.equal(new URL(page.url()).pathname, `/officer/${officer.id}/edit`)
-    // The password is unchanged.
-    await User.verifyCredentials('officer_pk@kalibra.test', 'kalibra2026')
-    const message = String(await fieldError(page, 'Kata Sandi'))
-    assert.match(message, /^Kata sandi /)
-    assert.notInclude(
-      message,
-      'confirmation_password',
-      `the message names the raw field key: "${message}"`
+    // The officer opens the link in their own browser, signed out.
+    const own = await browser.newContext()
+    const officerPage = await own.newPage()
+    await officerPage.goto(link)
+    await officerPage.getByRole('heading', { name: 'Atur Kata Sandi' }).waitFor()
+    await officerPage.getByText('Rina Tautan Uji').waitFor()
+    await officerPage.getByLabel('Kata Sandi Baru', { exact: true }).fill('rina2026')
+    await officerPage.getByLabel('Konfirmasi Kata Sandi Baru').fill('rina2026')
+    await officerPage.getByRole('button', { name: 'Simpan Kata Sandi' }).click()
+    await officerPage
+      .getByText('Kata sandi terlalu lemah atau mudah ditebak.', { exact: false })
+      .waitFor()
+    await shot(officerPage, 'password-link-weak')
+    await officerPage.getByLabel('Kata Sandi Baru', { exact: true }).fill('Sawah-Hijau-Pagi-31')
+    await officerPage.getByLabel('Konfirmasi Kata Sandi Baru').fill('Sawah-Hijau-Pagi-31')
+    await officerPage.getByRole('button', { name: 'Simpan Kata Sandi' }).click()
+    await officerPage.waitForURL((url) => url.pathname === '/login')
+    await expectToast(
+      officerPage,
+      'Kata sandi berhasil diatur. Silakan masuk dengan kata sandi baru Anda.'
     )
-    assert.match(message, /konfirmasi kata sandi/i)
+    await signIn(officerPage, 'rina.tautan.uji@kalibra.test', 'Sawah-Hijau-Pagi-31')
+
+    // The link is spent: opening it again says so in Indonesian.
+    const again = await own.newPage()
+    await again.goto(link)
+    await again
+      .getByText('Tautan ini sudah dipakai untuk mengatur kata sandi.', { exact: false })
+      .waitFor()
+    await shot(again, 'password-link-used')
+    await own.close()
+  })
+
+  test('"Akhiri semua sesi" asks for confirmation and signs the officer out everywhere', async ({
+    browserContext,
+    browser,
+    assert,
+  }) => {
+    const officer = await User.create({
+      name: 'Sinta Sesi Uji',
+      email: 'sinta.sesi.uji@kalibra.test',
+      password: 'kalibra2026',
+      nip: '199809092022032002',
+      rank: 'Penata Muda (III/a)',
+      position: 'Teknisi Elektromedis',
+    })
+    await UserRole.create({ userId: officer.id, role: 'officer_pk' })
+    const own = await browser.newContext()
+    const officerPage = await own.newPage()
+    await signIn(officerPage, 'sinta.sesi.uji@kalibra.test')
+
+    const page = await browserContext.newPage()
+    await signIn(page, 'admin_pk@kalibra.test')
+    await go(page, `/officer/${officer.id}/edit`)
+    let question = ''
+    page.once('dialog', (dialog) => {
+      question = dialog.message()
+      void dialog.accept()
+    })
+    await page.getByRole('button', { name: 'Akhiri semua sesi' }).click()
+    await expectToast(page, 'Semua sesi Sinta Sesi Uji telah diakhiri.')
+    assert.include(question, 'Akhiri semua sesi Sinta Sesi Uji?')
+
+    await go(officerPage, '/profile')
+    await officerPage.waitForURL((url) => url.pathname === '/login')
+    await own.close()
   })
 
   test('head_of_pk_laboratory may tick only PK roles and grants Petugas PK', async ({

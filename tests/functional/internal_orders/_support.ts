@@ -10,8 +10,9 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Alkes from '#models/alkes'
 import User from '#models/user'
+import Order from '#models/order'
+import OrderDevice from '#models/order_device'
 import InternalOrder from '#models/internal_order'
-import InternalAlkesOrder from '#models/internal_alkes_order'
 import type { Role } from '#enums/roles'
 import type { InternalStatus } from '#workflows/internal_order_workflow'
 
@@ -94,8 +95,8 @@ export async function makeAlkes(
 }
 
 export interface OrderFixture {
-  order: InternalOrder
-  devices: InternalAlkesOrder[]
+  order: Order
+  devices: OrderDevice[]
 }
 
 /**
@@ -122,12 +123,17 @@ export async function makeOrder(
   const alkes = options.alkes ?? (await makeAlkes())
   const received = STATUSES.indexOf(status) >= STATUSES.indexOf('ALAT DITERIMA')
   const working = STATUSES.indexOf(status) >= STATUSES.indexOf('PROSES PENGERJAAN')
-  const order = await InternalOrder.create({
+  const order = await Order.create({
+    type: 'internal',
     number: `DT/FX/${marker('')}`.slice(0, 30),
     status,
     userId: null,
     fasyankesId,
-    letterPath: null,
+    deviceCount: options.deviceStatus === 'BATAL UJI' ? 0 : (options.devices ?? 2),
+    totalPrice: options.deviceStatus === 'BATAL UJI' ? 0 : alkes.price * (options.devices ?? 2),
+  })
+  await InternalOrder.create({
+    orderId: order.id,
     deliveryDateEstimation: DateTime.fromISO(options.deliveryDate ?? '2027-03-01'),
     arrivalDateEstimation: DateTime.fromISO(options.deliveryDate ?? '2027-03-01'),
     contactPersonName: 'Rahmat Hidayat',
@@ -141,9 +147,10 @@ export async function makeOrder(
   const defaultOfficer = working ? await userByEmail('officer_pk@kalibra.test') : null
   const officerId =
     options.officerId !== undefined ? options.officerId : (defaultOfficer?.id ?? null)
-  const devices = await InternalAlkesOrder.createMany(
+  const devices = await OrderDevice.createMany(
     Array.from({ length: options.devices ?? 2 }, (_, i) => ({
-      internalOrderId: order.id,
+      orderId: order.id,
+      lab: 'pk' as const,
       alkesId: alkes.id,
       price: alkes.price,
       minuteEstimation: alkes.minuteEstimation,
@@ -161,10 +168,10 @@ export async function makeOrder(
 
 /** Everything about an order an action could change, to prove a refusal changed nothing. */
 export async function snapshot(orderId: number) {
-  const order = await db.from('internal_orders').where('id', orderId).first()
+  const order = await orderRow(orderId)
   const devices = await db
-    .from('internal_alkes_orders')
-    .where('internal_order_id', orderId)
+    .from('order_devices')
+    .where('order_id', orderId)
     .orderBy('id')
     .select(
       'id',
@@ -180,10 +187,41 @@ export async function snapshot(orderId: number) {
     description: order?.order_description ?? null,
     devices,
     audits: await auditCount(orderId),
-    receives: await countRows('internal_receives', { internal_order_id: orderId }),
-    handovers: await countRows('internal_handovers', { internal_order_id: orderId }),
-    feedbacks: await countRows('feedbacks', { internal_order_id: orderId }),
+    receives: await countRows('internal_receives', { order_id: orderId }),
+    handovers: await countRows('internal_handovers', { order_id: orderId }),
+    feedbacks: await countRows('feedbacks', { order_id: orderId }),
+    files: await countRows('order_files', { order_id: orderId }),
   }
+}
+
+/**
+ * An order as one row: the shared columns (orders) with the incoming-equipment
+ * ones (internal_orders), as the tests read them.
+ */
+export function orderRow(orderId: number) {
+  return db
+    .from('orders as o')
+    .leftJoin('internal_orders as io', 'io.order_id', 'o.id')
+    .where('o.id', orderId)
+    .select('o.*', 'io.*', 'o.id as id')
+    .first()
+}
+
+/** An order's device lines, oldest first. */
+export function deviceRows(orderId: number) {
+  return db.from('order_devices').where('order_id', orderId).orderBy('id')
+}
+
+/** The stored key or link of a device line's current file of a kind (worksheet, certificate, result). */
+export async function currentFileOf(deviceId: number, kind: string) {
+  const file = await db
+    .from('order_files')
+    .where('order_device_id', deviceId)
+    .where('kind', kind)
+    .whereNull('superseded_at')
+    .orderBy('id', 'desc')
+    .first()
+  return file ? ((file.storage_key ?? file.external_url) as string) : null
 }
 
 export async function countRows(table: string, where?: Record<string, unknown>) {
@@ -204,7 +242,7 @@ export async function auditCount(orderId: number, action?: string) {
 }
 
 export async function statusOf(orderId: number) {
-  const row = await db.from('internal_orders').where('id', orderId).select('status').first()
+  const row = await db.from('orders').where('id', orderId).select('status').first()
   return (row?.status ?? null) as InternalStatus | null
 }
 
@@ -378,3 +416,55 @@ export function isoDate(value: unknown) {
 }
 
 export { binary }
+
+/**
+ * An incoming-equipment order as the create tests read it: the shared order,
+ * its Alat Datang details and the key of its application letter.
+ */
+export class OrderView {
+  declare id: number
+  declare number: string
+  declare status: string
+  declare fasyankesId: number
+  declare userId: number | null
+  declare letterPath: string | null
+  declare estimatedMinutes: number
+  declare estimatedCompletionAt: DateTime | null
+  declare deliveryTravelName: string | null
+  declare contactPersonName: string
+
+  static async load(id: number) {
+    const view = new OrderView()
+    view.id = id
+    await view.refresh()
+    return view
+  }
+
+  async refresh() {
+    const order = await Order.findOrFail(this.id)
+    const details = await InternalOrder.findByOrFail('order_id', this.id)
+    const letter = await db
+      .from('order_files')
+      .where('order_id', this.id)
+      .where('kind', 'application_letter')
+      .whereNull('superseded_at')
+      .first()
+    Object.assign(this, {
+      number: order.number,
+      status: order.status,
+      fasyankesId: order.fasyankesId,
+      userId: order.userId,
+      letterPath: letter?.storage_key ?? null,
+      estimatedMinutes: details.estimatedMinutes,
+      estimatedCompletionAt: details.estimatedCompletionAt,
+      deliveryTravelName: details.deliveryTravelName,
+      contactPersonName: details.contactPersonName,
+    })
+  }
+}
+
+/** The newest order. */
+export async function latestOrder() {
+  const row = await db.from('orders').orderBy('id', 'desc').select('id').firstOrFail()
+  return OrderView.load(Number(row.id))
+}

@@ -24,6 +24,8 @@ import {
   userWithRole,
   worksheetPayload,
   type OrderFixture,
+  orderRow,
+  currentFileOf,
 } from '#tests/functional/internal_orders/_support'
 
 /**
@@ -67,7 +69,7 @@ const expectStatus = async (ctx: Context, status: InternalStatus) => {
 }
 
 const devicesOf = (orderId: number) =>
-  db.from('internal_alkes_orders').where('internal_order_id', orderId).orderBy('id')
+  db.from('order_devices').where('order_id', orderId).orderBy('id')
 
 const CASES: Record<string, ActionCase> = {
   'approve (POST /confirm/approve)': {
@@ -88,7 +90,7 @@ const CASES: Record<string, ActionCase> = {
         .post(`/internal/${fixture.order.id}/confirm/reject`)
         .json({ status: 'DITOLAK', order_description: 'Surat permohonan belum ditandatangani.' }),
     effect: async (ctx) => {
-      const row = await db.from('internal_orders').where('id', ctx.fixture.order.id).first()
+      const row = await orderRow(ctx.fixture.order.id)
       if (row.status !== 'DITOLAK') return `status ${row.status}`
       return row.order_description === 'Surat permohonan belum ditandatangani.'
         ? null
@@ -107,7 +109,7 @@ const CASES: Record<string, ActionCase> = {
           orderJson([{ alkes_id: alkes.id, quantity: 3 }], { contact_person_name: 'Nama Baru Uji' })
         ),
     effect: async (ctx) => {
-      const row = await db.from('internal_orders').where('id', ctx.fixture.order.id).first()
+      const row = await orderRow(ctx.fixture.order.id)
       if (row.status !== 'MENUNGGU') return `status ${row.status}, expected MENUNGGU`
       if (row.contact_person_name !== 'Nama Baru Uji') return 'contact person not saved'
       const devices = await devicesOf(ctx.fixture.order.id)
@@ -121,7 +123,7 @@ const CASES: Record<string, ActionCase> = {
       (status === 'DITOLAK' && role === 'fasyankes'),
     send: (client, { fixture }) => client.delete(`/internal/${fixture.order.id}`),
     effect: async (ctx) => {
-      const left = await db.from('internal_orders').where('id', ctx.fixture.order.id).first()
+      const left = await orderRow(ctx.fixture.order.id)
       const devices = await devicesOf(ctx.fixture.order.id)
       return left || devices.length ? 'order or its devices still there' : null
     },
@@ -166,7 +168,7 @@ const CASES: Record<string, ActionCase> = {
         return 'serial numbers not saved'
       const receive = await db
         .from('internal_receives')
-        .where('internal_order_id', ctx.fixture.order.id)
+        .where('order_id', ctx.fixture.order.id)
         .first()
       return receive ? null : 'no receive record'
     },
@@ -198,10 +200,7 @@ const CASES: Record<string, ActionCase> = {
         .post(`/internal/${fixture.order.id}/${fixture.devices[0].id}/cancel`)
         .json({ reason: 'Alat rusak berat, tidak dapat diuji.' }),
     effect: async (ctx, status) => {
-      const device = await db
-        .from('internal_alkes_orders')
-        .where('id', ctx.fixture.devices[0].id)
-        .first()
+      const device = await db.from('order_devices').where('id', ctx.fixture.devices[0].id).first()
       if (device.status !== 'BATAL UJI') return `device ${device.status}`
       if (device.admin_description !== 'Alat rusak berat, tidak dapat diuji.')
         return 'reason not kept'
@@ -218,10 +217,7 @@ const CASES: Record<string, ActionCase> = {
         .put(`/internal/${fixture.order.id}/worksheet/pk/${fixture.devices[0].id}/update`)
         .json(worksheetPayload(officer.id)),
     effect: async (ctx) => {
-      const device = await db
-        .from('internal_alkes_orders')
-        .where('id', ctx.fixture.devices[0].id)
-        .first()
+      const device = await db.from('order_devices').where('id', ctx.fixture.devices[0].id).first()
       if (!device.worksheet_saved_at) return 'worksheet not saved'
       return device.certificate_number === 'PK/2027/0001' ? null : 'certificate number not saved'
     },
@@ -237,7 +233,7 @@ const CASES: Record<string, ActionCase> = {
       if (moved) return moved
       const handover = await db
         .from('internal_handovers')
-        .where('internal_order_id', ctx.fixture.order.id)
+        .where('order_id', ctx.fixture.order.id)
         .first()
       return handover ? null : 'no handover record'
     },
@@ -251,10 +247,7 @@ const CASES: Record<string, ActionCase> = {
     effect: async (ctx) => {
       const moved = await expectStatus(ctx, 'SELESAI')
       if (moved) return moved
-      const feedback = await db
-        .from('feedbacks')
-        .where('internal_order_id', ctx.fixture.order.id)
-        .first()
+      const feedback = await db.from('feedbacks').where('order_id', ctx.fixture.order.id).first()
       if (!feedback) return 'no feedback record'
       const ratings = JSON.parse(feedback.ratings)
       return Object.keys(ratings).length === 14 && ratings['15_e_K'] === 4
@@ -401,7 +394,7 @@ test.group('Internal order | every action per role and per status', (group) => {
   }) => {
     const alkes = await makeAlkes({ name: 'Tensimeter Digital Uji Serah' })
     const { order, devices } = await makeOrder({ status: 'PROSES PENGERJAAN', alkes, devices: 2 })
-    await db.from('internal_alkes_orders').where('id', devices[0].id).update({ status: 'SELESAI' })
+    await db.from('order_devices').where('id', devices[0].id).update({ status: 'SELESAI' })
     const response = await client
       .put(`/internal/${order.id}/handover`)
       .json(HANDOVER_PAYLOAD)
@@ -416,10 +409,7 @@ test.group('Internal order | every action per role and per status', (group) => {
     assert.equal(await statusOf(order.id), 'PROSES PENGERJAAN')
     assert.equal(await auditCount(order.id), 0)
     // A cancelled device (BATAL UJI) does not hold the hand-over back.
-    await db
-      .from('internal_alkes_orders')
-      .where('id', devices[1].id)
-      .update({ status: 'BATAL UJI' })
+    await db.from('order_devices').where('id', devices[1].id).update({ status: 'BATAL UJI' })
     const again = await client
       .put(`/internal/${order.id}/handover`)
       .json(HANDOVER_PAYLOAD)
@@ -459,7 +449,7 @@ test.group('Internal order | every action per role and per status', (group) => {
       .withInertia()
       .redirects(0)
     assert.match(String(again.flashMessages().error), /tidak dapat dibatalkan/)
-    const device = await db.from('internal_alkes_orders').where('id', done.devices[0].id).first()
+    const device = await db.from('order_devices').where('id', done.devices[0].id).first()
     assert.equal(device.status, 'SELESAI')
   })
 
@@ -596,7 +586,7 @@ test.group('Internal order | every action per role and per status', (group) => {
           (isRedirect(response) && typeof response.flashMessages().error === 'string')
         if (!refused) mismatches.push(`${role}: ${describe(response)}`)
       }
-      const row = await db.from('internal_orders').where('id', order.id).first()
+      const row = await orderRow(order.id)
       if (row.folder_link || row.certificate_date) mismatches.push(`${role}: order fields written`)
       if (JSON.stringify(await snapshot(order.id)) !== JSON.stringify(before))
         mismatches.push(`${role}: something changed`)
@@ -622,13 +612,13 @@ test.group('Internal order | every action per role and per status', (group) => {
       const response = await request.loginAs(yantek).withCsrfToken().withInertia().redirects(0)
       assert.isUndefined(response.flashMessages().error, describe(response))
     }
-    const row = await db.from('internal_orders').where('id', order.id).first()
+    const row = await orderRow(order.id)
     assert.equal(row.folder_link, 'https://drive.example.com/folder')
     assert.equal(await auditCount(order.id, 'internal.folder'), 1)
     assert.equal(await auditCount(order.id, 'internal.certificate_date'), 1)
   })
 
-  test('the worksheet PDF is uploaded by the assigned officer_pk (or yantek), never by others', async ({
+  test('the worksheet PDF is uploaded by the assigned officer_pk only (spec: upload is officer_pk); other roles get 403', async ({
     client,
     assert,
   }) => {
@@ -650,21 +640,21 @@ test.group('Internal order | every action per role and per status', (group) => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
     const notPdf = await upload(officer, Buffer.from('bukan pdf'), 'lembar.txt')
     assert.include(errorFields(notPdf), 'file')
-    // admin_pk is not an officer_pk: refused even when the device is theirs.
-    await db
-      .from('internal_alkes_orders')
-      .where('id', devices[0].id)
-      .update({ officer_id: admin.id })
+    // admin_pk and yantek are not officer_pk: a role refusal (403), even when the device is theirs.
+    await db.from('order_devices').where('id', devices[0].id).update({ officer_id: admin.id })
     const byAdmin = await upload(admin, pdf, 'lembar.pdf')
-    assert.match(String(byAdmin.flashMessages().error), /petugas PK/)
-    await db
-      .from('internal_alkes_orders')
-      .where('id', devices[0].id)
-      .update({ officer_id: officer.id })
+    assert.equal(byAdmin.status(), 403)
+    const byYantek = await upload(await userWithRole('yantek'), pdf, 'lembar.pdf')
+    assert.equal(byYantek.status(), 403)
+    assert.equal(await auditCount(order.id, 'internal.worksheet_upload'), 0)
+    // An officer_pk who is not assigned gets the reason instead.
+    const colleague = await userByEmail('budi.santoso@kalibra.test')
+    const notAssigned = await upload(colleague, pdf, 'lembar.pdf')
+    assert.match(String(notAssigned.flashMessages().error), /petugas PK yang ditugaskan/)
+    await db.from('order_devices').where('id', devices[0].id).update({ officer_id: officer.id })
     const ok = await upload(officer, pdf, 'lembar.pdf')
     assert.isUndefined(ok.flashMessages().error, describe(ok))
-    const device = await db.from('internal_alkes_orders').where('id', devices[0].id).first()
-    assert.match(String(device.worksheet_file_path), /\.pdf$/)
+    assert.match(String(await currentFileOf(devices[0].id, 'worksheet')), /\.pdf$/)
     assert.equal(await auditCount(order.id, 'internal.worksheet_upload'), 1)
   })
 
@@ -699,8 +689,8 @@ test.group('Internal order | every action per role and per status', (group) => {
       .redirects(0)
     const status = await statusOf(order.id)
     const open = await db
-      .from('internal_alkes_orders')
-      .where('internal_order_id', order.id)
+      .from('order_devices')
+      .where('order_id', order.id)
       .where('status', 'BELUM SELESAI')
     assert.isFalse(
       status === 'SELESAI' && open.length > 0,

@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import InternalOrder from '#models/internal_order'
-import { confirmOrder } from '#actions/internal_orders/confirm_order'
+import Order from '#models/order'
+import { confirmOrder } from '#actions/internal/confirm_order'
 import {
   auditCount,
   errorFields,
@@ -11,6 +11,7 @@ import {
   statusOf,
   userByEmail,
   userWithRole,
+  orderRow,
 } from '#tests/functional/internal_orders/_support'
 
 /**
@@ -35,7 +36,7 @@ function outcome(response: any) {
 
 test.group('Internal order | concurrent actions over HTTP', (group) => {
   group.each.teardown(async () => {
-    if (created.length) await db.from('internal_orders').whereIn('id', created.splice(0)).delete()
+    if (created.length) await db.from('orders').whereIn('id', created.splice(0)).delete()
   })
 
   test('approve and reject of the same order at once: one wins, one audit row', async ({
@@ -82,7 +83,7 @@ test.group('Internal order | concurrent actions over HTTP', (group) => {
       )
       const final = await statusOf(order.id)
       assert.equal(final, approved.won ? 'ORDER DITERIMA' : 'DITOLAK', `round ${round}`)
-      const row = await db.from('internal_orders').where('id', order.id).first()
+      const row = await orderRow(order.id)
       assert.equal(
         row.order_description,
         approved.won ? 'Silakan antar alat ke laboratorium.' : 'Surat permohonan tidak lengkap.'
@@ -120,7 +121,7 @@ test.group('Internal order | concurrent actions over HTTP', (group) => {
       // A delete that lost finds either the new status (refusal) or, if it came second
       // to nothing, the order; a 404 means the approve lost to the delete.
       const d = outcome(deleted)
-      const row = await db.from('internal_orders').where('id', order.id).first()
+      const row = await orderRow(order.id)
       if (row) {
         assert.isTrue(a.won, `order kept but approve lost: ${JSON.stringify(a)}`)
         assert.isFalse(d.won, `order kept but delete won: ${JSON.stringify(d)}`)
@@ -145,15 +146,15 @@ test.group('Internal order | the status guard itself', (group) => {
     const admin = await userWithRole('admin_pk')
     const yantek = await userWithRole('yantek')
     // Both read the order before either writes, as two browsers would.
-    const seenByAdmin = await InternalOrder.findOrFail(order.id)
-    const seenByYantek = await InternalOrder.findOrFail(order.id)
+    const seenByAdmin = await Order.findOrFail(order.id)
+    const seenByYantek = await Order.findOrFail(order.id)
     await confirmOrder({ user: admin, ip: null }, seenByAdmin, 'approve', 'Diterima oleh admin.')
     await assert.rejects(
       () =>
         confirmOrder({ user: yantek, ip: null }, seenByYantek, 'reject', 'Ditolak oleh yantek.'),
       /sudah diubah oleh pengguna lain/
     )
-    const row = await db.from('internal_orders').where('id', order.id).first()
+    const row = await orderRow(order.id)
     assert.equal(row.status, 'ORDER DITERIMA')
     assert.equal(row.order_description, 'Diterima oleh admin.')
     assert.equal(await auditCount(order.id, 'internal.approve'), 1)

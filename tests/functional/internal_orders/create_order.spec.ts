@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import InternalOrder from '#models/internal_order'
 import {
   FACILITY_EMAIL,
   auditCount,
@@ -16,10 +15,11 @@ import {
   pngBuffer,
   userByEmail,
   userWithRole,
+  latestOrder,
 } from '#tests/functional/internal_orders/_support'
 
 async function orderCount() {
-  return countRows('internal_orders')
+  return countRows('orders')
 }
 
 test.group('Internal order | create', (group) => {
@@ -52,7 +52,7 @@ test.group('Internal order | create', (group) => {
       )
       .redirects(0)
     assert.isTrue(isRedirect(response), `status ${response.status()}`)
-    const order = await InternalOrder.query().orderBy('id', 'desc').firstOrFail()
+    const order = await latestOrder()
     assert.equal(response.header('location'), `/internal/${order.id}/summary`)
     assert.equal(order.status, 'MENUNGGU')
     assert.equal(order.fasyankesId, facility.fasyankesId)
@@ -60,10 +60,7 @@ test.group('Internal order | create', (group) => {
     assert.isNotNull(order.letterPath)
     assert.match(String(response.flashMessages().success), new RegExp(order.number))
 
-    const devices = await db
-      .from('internal_alkes_orders')
-      .where('internal_order_id', order.id)
-      .orderBy('id')
+    const devices = await db.from('order_devices').where('order_id', order.id).orderBy('id')
     assert.lengthOf(devices, 5)
     assert.deepEqual(
       devices.map((d) => [
@@ -117,7 +114,7 @@ test.group('Internal order | create', (group) => {
       .fields(orderFields([{ alkes_id: device.id, quantity: 2 }]))
       .redirects(0)
     assert.isTrue(isRedirect(response), `status ${response.status()}`)
-    const order = await InternalOrder.query().orderBy('id', 'desc').firstOrFail()
+    const order = await latestOrder()
     // 2 x 300 = 600 min. Mon 08:00 + 480 (120 left), Tue holiday, Wed 3 Mar 08:00 + 120 = 10:00 WITA
     // = 02:00 UTC.
     assert.equal(order.estimatedMinutes, 600)
@@ -156,7 +153,7 @@ test.group('Internal order | create', (group) => {
         )
         .redirects(0)
       assert.isTrue(isRedirect(response), `${role}: ${response.status()}`)
-      const order = await InternalOrder.query().orderBy('id', 'desc').firstOrFail()
+      const order = await latestOrder()
       assert.equal(response.header('location'), `/internal/${order.id}/detail`)
       assert.equal(order.fasyankesId, other.fasyankesId)
       assert.equal(order.deliveryTravelName, 'JNE')
@@ -205,7 +202,7 @@ test.group('Internal order | create', (group) => {
         .fields(orderFields([{ alkes_id: device.id, quantity: 1 }]))
         .redirects(0)
       assert.isTrue(isRedirect(response))
-      const latest = await InternalOrder.query().orderBy('id', 'desc').firstOrFail()
+      const latest = await latestOrder()
       numbers.push(latest.number)
     }
     const month = DateTime.now().setZone('Asia/Makassar').toFormat('yyyy/LL')
@@ -238,7 +235,7 @@ test.group('Internal order | edit and resubmit through the form', (group) => {
       .fields(orderFields([{ alkes_id: first.id, quantity: 2 }]))
       .redirects(0)
     assert.isTrue(isRedirect(created))
-    const order = await InternalOrder.query().orderBy('id', 'desc').firstOrFail()
+    const order = await latestOrder()
     const oldLetter = order.letterPath
     const rejected = await client
       .post(`/internal/${order.id}/confirm/reject`)
@@ -273,7 +270,7 @@ test.group('Internal order | edit and resubmit through the form', (group) => {
     assert.equal(order.status, 'MENUNGGU')
     assert.equal(order.contactPersonName, 'Andi Baso')
     assert.notEqual(order.letterPath, oldLetter)
-    const devices = await db.from('internal_alkes_orders').where('internal_order_id', order.id)
+    const devices = await db.from('order_devices').where('order_id', order.id)
     assert.deepEqual(
       devices.map((d) => [Number(d.alkes_id), Number(d.price)]),
       [[second.id, 250_000]]
@@ -335,7 +332,7 @@ test.group(
       }) => {
         const device = await makeAlkes()
         const orders = await orderCount()
-        const lines = await countRows('internal_alkes_orders')
+        const lines = await countRows('order_devices')
         const response = await attempt(
           client,
           letter(),
@@ -344,7 +341,7 @@ test.group(
         assert.isTrue(isRedirect(response), `status ${response.status()}`)
         assert.isNotEmpty(fieldErrors(response, 'letter'), `errors on: ${errorFields(response)}`)
         assert.equal(await orderCount(), orders)
-        assert.equal(await countRows('internal_alkes_orders'), lines)
+        assert.equal(await countRows('order_devices'), lines)
       })
     }
 

@@ -4,7 +4,7 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import ExcelJS from 'exceljs'
-import InternalOrder from '#models/internal_order'
+import Order from '#models/order'
 import type User from '#models/user'
 import type { Role } from '#enums/roles'
 import {
@@ -28,6 +28,7 @@ import {
   userByEmail,
   userWithRole,
   worksheetPayload,
+  currentFileOf,
 } from '#tests/functional/internal_orders/_support'
 
 async function send(request: any) {
@@ -70,14 +71,11 @@ async function walk(
       .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
       .fields(orderFields([{ alkes_id: alkes.id, quantity: options.quantity ?? 2 }]))
   )
-  const order = await InternalOrder.query()
+  const order = await Order.query()
     .where('fasyankes_id', facility.fasyankesId!)
     .orderBy('id', 'desc')
     .firstOrFail()
-  const deviceRows = await db
-    .from('internal_alkes_orders')
-    .where('internal_order_id', order.id)
-    .orderBy('id')
+  const deviceRows = await db.from('order_devices').where('order_id', order.id).orderBy('id')
   const devices = deviceRows.map((d) => ({ id: Number(d.id) }))
   await send(
     client
@@ -144,10 +142,7 @@ test.group('Internal order | lifecycle over HTTP', (group) => {
   }) => {
     const { order, devices, facility } = await walk(client, { until: 'done', quantity: 2 })
     assert.equal(await statusOf(order.id), 'SELESAI')
-    const states = await db
-      .from('internal_alkes_orders')
-      .where('internal_order_id', order.id)
-      .select('status')
+    const states = await db.from('order_devices').where('order_id', order.id).select('status')
     assert.deepEqual(
       states.map((s) => s.status),
       devices.map(() => 'SELESAI')
@@ -170,7 +165,7 @@ test.group('Internal order | lifecycle over HTTP', (group) => {
       assert.include(labels, label)
     assert.isTrue(summary.inertiaProps.order.can_see_files)
     assert.deepEqual(summary.inertiaProps.order.actions, [])
-    const feedback = await db.from('feedbacks').where('internal_order_id', order.id).first()
+    const feedback = await db.from('feedbacks').where('order_id', order.id).first()
     assert.equal(feedback.user_id, facility.id)
   })
 })
@@ -186,7 +181,7 @@ test.group('Internal order | device results and the inventory', (group) => {
     const yantek = await userWithRole('yantek')
     const { order, devices } = await makeOrder({ status: 'PROSES PENGERJAAN', devices: 2 })
     const deviceStatus = async (id: number) => {
-      const row = await db.from('internal_alkes_orders').where('id', id).first()
+      const row = await db.from('order_devices').where('id', id).first()
       return row.status
     }
     // Device 1: worksheet first, then the link.
@@ -266,9 +261,9 @@ test.group('Internal order | device results and the inventory', (group) => {
       .withInertia()
       .redirects(0)
     assert.isNotEmpty([...fieldErrors(neither, 'file'), ...fieldErrors(neither, 'link')])
-    const device = await db.from('internal_alkes_orders').where('id', devices[0].id).first()
+    const device = await db.from('order_devices').where('id', devices[0].id).first()
     assert.isNull(device.worksheet_saved_at)
-    assert.isNull(device.certificate_file_path)
+    assert.isNull(await currentFileOf(devices[0].id, 'certificate'))
     assert.equal(await auditCount(order.id), 0)
   })
 
@@ -292,7 +287,7 @@ test.group('Internal order | device results and the inventory', (group) => {
         r.serial_number,
         isoDate(r.last_calibration_date),
         isoDate(r.next_calibration_date),
-        Number(r.internal_alkes_order_id),
+        Number(r.order_device_id),
       ]),
       [
         // Work date 3 March 2027; 24 months later: 3 March 2029.

@@ -5,6 +5,7 @@ import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { ROLES } from '#enums/roles'
+import { WEAK_PASSWORD_MESSAGE } from '#validators/rules/strong_password'
 import type { Permission } from '#enums/permissions'
 import {
   XLSX_MIME,
@@ -29,6 +30,9 @@ import {
 } from './_support.js'
 
 type Row = Record<string, string | number | null>
+
+/** A password the strength rule accepts (several words and a number). */
+const STRONG_PASSWORD = 'Kuda-Lari-Pagi-2026'
 
 /**
  * One batch-editable list: its routes, its permission, the header row its
@@ -100,7 +104,7 @@ const LISTS: BatchList[] = [
           'Pangkat/Golongan': 'Penata Muda (III/a)',
           'Jabatan': 'Teknisi Elektromedis Ahli Pertama',
           'Email': `${tag.toLowerCase()}@kalibra.test`,
-          'Kata Sandi': 'rahasia123',
+          'Kata Sandi': STRONG_PASSWORD,
         },
         created: async () => Boolean(await officerLookup(nip)),
       }
@@ -113,7 +117,7 @@ const LISTS: BatchList[] = [
         'Pangkat/Golongan': 'Penata Muda (III/a)',
         'Jabatan': 'Teknisi',
         'Email': 'bukan-email',
-        'Kata Sandi': 'rahasia123',
+        'Kata Sandi': STRONG_PASSWORD,
       }
     },
   },
@@ -170,7 +174,7 @@ const LISTS: BatchList[] = [
         row: facilityRow({
           email: `${tag.toLowerCase()}@fasyankes.kalibra.test`,
           name,
-          password: 'rahasia123',
+          password: STRONG_PASSWORD,
         }),
         created: async () => (await countRows('fasyankes', { fasyankes_name: name })) === 1,
       }
@@ -181,7 +185,7 @@ const LISTS: BatchList[] = [
         ...facilityRow({
           email: `${tag.toLowerCase()}@fasyankes.kalibra.test`,
           name: `Klinik ${tag}`,
-          password: 'rahasia123',
+          password: STRONG_PASSWORD,
         }),
         'Kode Kabupaten/Kota': '72.71',
       }
@@ -788,11 +792,14 @@ test.group('Batch | list-specific rules', (group) => {
     const kept = await User.findByOrFail('nip', existing.key)
     assert.isTrue(await hash.verify(kept.password, 'kalibra2026'))
     const made = await User.findByOrFail('nip', create.row['NIP'])
-    assert.isTrue(await hash.verify(made.password, 'rahasia123'))
+    assert.isTrue(await hash.verify(made.password, STRONG_PASSWORD))
     assert.deepEqual(made.roles, [])
   })
 
-  test('officers: a new officer without a password is refused', async ({ client, assert }) => {
+  test('officers: a new officer without a password gets one nobody knows (set later through a link)', async ({
+    client,
+    assert,
+  }) => {
     const user = await editorOf(officers)
     const { row, created } = await officers.createRow()
     const response = await upload(
@@ -801,8 +808,30 @@ test.group('Batch | list-specific rules', (group) => {
       officers,
       await sheet(officers, [{ ...row, 'Kata Sandi': null }])
     ).redirects(0)
+    assertRedirect(assert, response, '/officer')
+    assert.isTrue(await created())
+    const made = await User.findByOrFail('nip', row['NIP'])
+    assert.match(made.password, /^\$/, 'a hash, never an empty or plain password')
+    for (const guess of ['', 'kalibra2026', String(row['NIP']), String(row['Email'])])
+      assert.isFalse(await hash.verify(made.password, guess))
+  })
+
+  test('officers: a weak password in the file is refused under its row', async ({
+    client,
+    assert,
+  }) => {
+    const user = await editorOf(officers)
+    const { row, created } = await officers.createRow()
+    const response = await upload(
+      client,
+      user,
+      officers,
+      await sheet(officers, [{ ...row, 'Kata Sandi': 'password123' }])
+    ).redirects(0)
     assertRedirect(assert, response, '/officer/batch/edit')
-    assert.equal(response.flashMessages().batch.errors[0].row, 2)
+    const [error] = response.flashMessages().batch.errors
+    assert.equal(error.row, 2)
+    assert.include(error.messages, WEAK_PASSWORD_MESSAGE)
     assert.isFalse(await created())
   })
 
@@ -887,7 +916,7 @@ test.group('Batch | list-specific rules', (group) => {
     assertRedirect(assert, response, '/fasyankes/data')
     const account = await User.findByOrFail('email', String(create.row['Email Akun']))
     assert.deepEqual(account.roles, ['fasyankes'])
-    assert.isTrue(await hash.verify(account.password, 'rahasia123'))
+    assert.isTrue(await hash.verify(account.password, STRONG_PASSWORD))
     const facility = await db.from('fasyankes').where('id', account.fasyankesId!).first()
     assert.equal(facility.city_code, '73.06')
     const category = await db.from('fasyankes_categories').where('name', 'Klinik Pratama').first()

@@ -21,6 +21,9 @@ import {
   rolesOf,
 } from './_support.js'
 
+/** A password the strength rule accepts (several words and a number). */
+const STRONG_PASSWORD = 'Kuda-Lari-Pagi-2026'
+
 /** What the facility form sends: strings, as Inertia's useForm holds them. */
 async function facilityPayload(overrides: Record<string, unknown> = {}) {
   const ids = await referenceIds()
@@ -39,8 +42,8 @@ async function facilityPayload(overrides: Record<string, unknown> = {}) {
     latitude: '-5.2041',
     longitude: '119.4539',
     email: `${tag.toLowerCase()}@fasyankes.kalibra.test`,
-    password: 'rahasia123',
-    c_password: 'rahasia123',
+    password: STRONG_PASSWORD,
+    c_password: STRONG_PASSWORD,
     ...overrides,
   }
 }
@@ -232,7 +235,8 @@ test.group('Fasyankes | create form validation', (group) => {
     ],
     ['password missing', { password: null, c_password: null }, ['c_password', 'password']],
     ['password shorter than 8', { password: 'rahasia', c_password: 'rahasia' }, ['password']],
-    ['password confirmation differs', { c_password: 'rahasia321' }, ['password']],
+    ['password confirmation differs', { c_password: 'Kuda-Lari-Pagi-2027' }, ['password']],
+    ['password too weak', { password: 'fasyankes123', c_password: 'fasyankes123' }, ['password']],
   ]
 
   for (const [name, overrides, fields] of cases) {
@@ -322,7 +326,12 @@ test.group('Fasyankes | edit form validation', (group) => {
     ['new password shorter than 8', () => ({ password: 'abc', c_password: 'abc' }), ['password']],
     [
       'new password confirmation differs',
-      () => ({ password: 'rahasia123', c_password: 'rahasia124' }),
+      () => ({ password: STRONG_PASSWORD, c_password: 'Kuda-Lari-Pagi-2027' }),
+      ['password'],
+    ],
+    [
+      'new password too weak',
+      () => ({ password: '12345678', c_password: '12345678' }),
       ['password'],
     ],
     ['type unknown', () => ({ type: 'Campuran' }), ['type']],
@@ -396,7 +405,7 @@ test.group('Fasyankes | create, sign in, update', (group) => {
     assert.lengthOf(accounts, 1)
     assert.equal(accounts[0].email, payload.email)
     assert.deepEqual(await rolesOf(accounts[0].id), ['fasyankes'])
-    assert.isTrue(await hash.verify(accounts[0].password, 'rahasia123'))
+    assert.isTrue(await hash.verify(accounts[0].password, STRONG_PASSWORD))
 
     const entries = await auditEntries('fasyankes.create', facility.id)
     assert.lengthOf(entries, 1)

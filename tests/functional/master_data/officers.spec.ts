@@ -20,7 +20,10 @@ import {
   rolesOf,
 } from './_support.js'
 
-/** What the officer form sends (Inertia useForm posts JSON strings). */
+/** A password the strength rule accepts (a few words, a number). */
+const STRONG = 'Kuda-Lari-Pagi-2026'
+
+/** What the officer form sends (Inertia useForm posts JSON strings); it has no password inputs. */
 function officerPayload(overrides: Record<string, unknown> = {}) {
   const tag = marker('New')
   return {
@@ -29,8 +32,6 @@ function officerPayload(overrides: Record<string, unknown> = {}) {
     rank: 'Penata (III/c)',
     position: 'Teknisi Elektromedis Ahli Muda',
     email: `${tag.toLowerCase()}@kalibra.test`,
-    password: 'rahasia123',
-    confirmation_password: 'rahasia123',
     ...overrides,
   }
 }
@@ -228,16 +229,20 @@ test.group('Officers | create form validation', (group) => {
     ],
     ['email of a facility login', () => ({ email: 'fasyankes@kalibra.test' }), ['email']],
     [
-      'password missing',
-      { password: null, confirmation_password: null },
-      ['confirmation_password', 'password'],
-    ],
-    [
       'password shorter than 8',
       { password: 'rahasia', confirmation_password: 'rahasia' },
       ['password'],
     ],
-    ['password confirmation differs', { confirmation_password: 'rahasia124' }, ['password']],
+    [
+      'password too weak',
+      { password: 'kalibra2026', confirmation_password: 'kalibra2026' },
+      ['password'],
+    ],
+    [
+      'password confirmation differs',
+      { password: STRONG, confirmation_password: 'Kuda-Lari-Pagi-2027' },
+      ['password'],
+    ],
   ]
 
   for (const [name, overrides, fields] of cases) {
@@ -315,7 +320,12 @@ test.group('Officers | edit form validation', (group) => {
     ],
     [
       'new password confirmation differs',
-      () => ({ password: 'rahasia123', confirmation_password: 'rahasia999' }),
+      () => ({ password: STRONG, confirmation_password: 'Kuda-Lari-Pagi-2027' }),
+      ['password'],
+    ],
+    [
+      'new password too weak',
+      () => ({ password: 'password123', confirmation_password: 'password123' }),
       ['password'],
     ],
   ]
@@ -391,7 +401,11 @@ test.group('Officers | create and update', (group) => {
     assert,
   }) => {
     const head = await accountWithRole('head_of_pk_laboratory')
-    const payload = officerPayload({ email: `  Baru.${marker().toLowerCase()}@Kalibra.TEST ` })
+    const payload = officerPayload({
+      email: `  Baru.${marker().toLowerCase()}@Kalibra.TEST `,
+      password: STRONG,
+      confirmation_password: STRONG,
+    })
     const response = await client
       .post('/officer/store')
       .loginAs(head)
@@ -401,7 +415,8 @@ test.group('Officers | create and update', (group) => {
       .redirects(0)
 
     const officer = await User.findByOrFail('nip', payload.nip)
-    assertRedirect(assert, response, `/officer/${officer.id}/role`)
+    // On to the edit page, which offers the set-password link and the way to the roles.
+    assertRedirect(assert, response, `/officer/${officer.id}/edit`)
     response.assertFlashMessage('success')
     assert.equal(officer.name, payload.name)
     assert.equal(officer.rank, payload.rank)
@@ -409,8 +424,8 @@ test.group('Officers | create and update', (group) => {
     assert.equal(officer.email, String(payload.email).trim().toLowerCase())
     assert.isNull(officer.fasyankesId)
     assert.deepEqual(officer.roles, [])
-    assert.notEqual(officer.password, 'rahasia123')
-    assert.isTrue(await hash.verify(officer.password, 'rahasia123'))
+    assert.notEqual(officer.password, STRONG)
+    assert.isTrue(await hash.verify(officer.password, STRONG))
 
     const [entry, ...rest] = await auditEntries('officer.create', officer.id)
     assert.lengthOf(rest, 0)

@@ -1,0 +1,36 @@
+import db from '@adonisjs/lucid/services/db'
+import type Order from '#models/order'
+import ActionRefusedException from '#exceptions/action_refused_exception'
+import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
+
+/** admin_pk assigns an officer to each device line; the order goes to PROSES PENGERJAAN. */
+export async function assignOfficers(
+  actor: StaffActor,
+  order: Order,
+  selections: { internal_alkes_order_id: number; bpfk_user_id: number }[]
+) {
+  internalWorkflow.assert('assign_officers', order, actor.user)
+  await db.transaction(async (trx) => {
+    const moved = await moveOrder(trx, order, 'assign_officers')
+    for (const selection of selections) {
+      const updated = await trx
+        .from('order_devices')
+        .where('id', selection.internal_alkes_order_id)
+        .where('order_id', order.id)
+        .update({ officer_id: selection.bpfk_user_id })
+      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+        throw new ActionRefusedException(
+          'Data alat tidak sesuai dengan permintaan ini. Muat ulang halaman.'
+        )
+      }
+    }
+    await auditOrder(
+      actor,
+      order,
+      'assign_officers',
+      { from: { status: moved.from }, to: { status: moved.to, officers: selections } },
+      trx
+    )
+  })
+}

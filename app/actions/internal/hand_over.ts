@@ -1,0 +1,57 @@
+import db from '@adonisjs/lucid/services/db'
+import type Order from '#models/order'
+import InternalHandover from '#models/internal_handover'
+import ActionRefusedException from '#exceptions/action_refused_exception'
+import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
+
+export interface HandoverInput {
+  contact_person_receiver_name: string
+  contact_person_receiver_phone: string
+  alkes_accordingly: boolean
+  certificate_handedover: boolean
+  alkes_checked: boolean
+  cancel_test: boolean
+}
+
+/** The devices go back to the facility once every line is SELESAI or BATAL UJI. */
+export async function handOver(actor: StaffActor, order: Order, input: HandoverInput) {
+  internalWorkflow.assert('handover', order, actor.user)
+  await db.transaction(async (trx) => {
+    const open = await trx
+      .from('order_devices as d')
+      .join('alkes as a', 'a.id', 'd.alkes_id')
+      .where('d.order_id', order.id)
+      .where('d.status', 'BELUM SELESAI')
+      .select('a.name')
+    if (open.length) {
+      throw new ActionRefusedException(
+        `Serah terima belum dapat dilakukan: ${open.length} alat belum selesai (${open.map((d) => d.name).join(', ')}).`
+      )
+    }
+    const moved = await moveOrder(trx, order, 'handover')
+    await InternalHandover.create(
+      {
+        orderId: order.id,
+        contactPersonReceiverName: input.contact_person_receiver_name,
+        contactPersonReceiverPhone: input.contact_person_receiver_phone,
+        alkesAccordingly: input.alkes_accordingly,
+        certificateHandedover: input.certificate_handedover,
+        alkesChecked: input.alkes_checked,
+        cancelTest: input.cancel_test,
+        userId: actor.user.id,
+      },
+      { client: trx }
+    )
+    await auditOrder(
+      actor,
+      order,
+      'handover',
+      {
+        from: { status: moved.from },
+        to: { status: moved.to, receiver: input.contact_person_receiver_name },
+      },
+      trx
+    )
+  })
+}

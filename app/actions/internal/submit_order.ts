@@ -1,0 +1,138 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import Order from '#models/order'
+import OrderDevice from '#models/order_device'
+import InternalOrder from '#models/internal_order'
+import { nextOrderNumber } from '#services/order_number'
+import { storeUpload } from '#files/file_store'
+import { recordFile } from '#files/order_files'
+import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { addDeviceLines, linesChanged, type DeviceLineInput } from '#actions/orders/device_lines'
+import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
+
+export interface OrderInput {
+  fasyankes_id?: number
+  letter?: MultipartFile
+  delivery_date_estimation: Date
+  arrival_date_estimation: Date
+  contact_person_name: string
+  contact_person_phone: string
+  delivery_option: string
+  delivery_travel_name?: string
+  service_type: string
+  alkes: DeviceLineInput[]
+}
+
+const isoDay = (value: Date) => DateTime.fromISO(DateTime.fromJSDate(value).toISODate()!)
+
+function details(input: OrderInput) {
+  return {
+    deliveryDateEstimation: isoDay(input.delivery_date_estimation),
+    arrivalDateEstimation: isoDay(input.arrival_date_estimation),
+    contactPersonName: input.contact_person_name,
+    contactPersonPhone: input.contact_person_phone,
+    deliveryOption: input.delivery_option,
+    deliveryTravelName:
+      input.delivery_option === 'Diantar oleh pihak pertama'
+        ? null
+        : (input.delivery_travel_name ?? null),
+    serviceType: input.service_type,
+  }
+}
+
+/** A new incoming-equipment order (MENUNGGU) with its numbered device lines and letter. */
+export async function createInternalOrder(
+  actor: StaffActor,
+  fasyankesId: number,
+  input: OrderInput
+) {
+  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
+  return db.transaction(async (trx) => {
+    const order = new Order()
+    order.useTransaction(trx)
+    order.merge({
+      type: 'internal',
+      number: await nextOrderNumber(trx, 'DT'),
+      status: 'MENUNGGU',
+      userId: actor.user.id,
+      fasyankesId,
+    })
+    await order.save()
+    await InternalOrder.create(
+      { orderId: order.id, ...details(input), estimatedMinutes: 0 },
+      { client: trx }
+    )
+    if (letter) {
+      await recordFile(
+        trx,
+        { order, kind: 'application_letter', userId: actor.user.id },
+        { stored: letter }
+      )
+    }
+    const devices = await addDeviceLines(trx, order, input.alkes)
+    await linesChanged(trx, order)
+    await auditOrder(
+      actor,
+      order,
+      'create',
+      {
+        to: {
+          number: order.number,
+          status: order.status,
+          devices: devices.length,
+          service_type: input.service_type,
+        },
+      },
+      trx
+    )
+    return order
+  })
+}
+
+/**
+ * Edits an order waiting for confirmation, or resubmits a rejected one (back
+ * to MENUNGGU). The device list is replaced by the new one.
+ */
+export async function updateInternalOrder(actor: StaffActor, order: Order, input: OrderInput) {
+  const action = order.status === 'DITOLAK' ? 'resubmit' : 'edit'
+  internalWorkflow.assert(action, order, actor.user)
+  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
+  return db.transaction(async (trx) => {
+    // Also for a plain edit: the order must still be in the status the user edited.
+    const moved = await moveOrder(trx, order, action)
+    if (!actor.user.isFacility && input.fasyankes_id) {
+      await trx.from('orders').where('id', order.id).update({ fasyankes_id: input.fasyankes_id })
+      order.fasyankesId = input.fasyankes_id
+    }
+    await InternalOrder.query({ client: trx })
+      .where('order_id', order.id)
+      .update({
+        delivery_date_estimation: details(input).deliveryDateEstimation.toISODate(),
+        arrival_date_estimation: details(input).arrivalDateEstimation.toISODate(),
+        contact_person_name: input.contact_person_name,
+        contact_person_phone: input.contact_person_phone,
+        delivery_option: input.delivery_option,
+        delivery_travel_name: details(input).deliveryTravelName,
+        service_type: input.service_type,
+      })
+    if (letter) {
+      await recordFile(
+        trx,
+        { order, kind: 'application_letter', userId: actor.user.id },
+        { stored: letter }
+      )
+    }
+    await OrderDevice.query({ client: trx }).where('order_id', order.id).delete()
+    const devices = await addDeviceLines(trx, order, input.alkes)
+    await linesChanged(trx, order)
+    await auditOrder(
+      actor,
+      order,
+      action,
+      { from: { status: moved.from }, to: { status: order.status, devices: devices.length } },
+      trx
+    )
+    return order
+  })
+}

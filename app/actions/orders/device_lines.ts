@@ -1,0 +1,149 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Alkes from '#models/alkes'
+import type Order from '#models/order'
+import OrderDevice from '#models/order_device'
+import ActionRefusedException from '#exceptions/action_refused_exception'
+import { orderTypeOf, workflowOf } from '#workflows/order_types'
+import { refreshOrderTotals } from '#actions/orders/order_totals'
+import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+import type { ServiceLab } from '#enums/labs'
+
+export interface DeviceLineInput {
+  alkes_id: number
+  quantity: number
+  description?: string
+}
+
+/**
+ * Each requested line of quantity n becomes n device lines, priced and timed
+ * from the device master data (never from the browser), in the lab of its
+ * device type. Only device types offered for the order's service are taken.
+ */
+export async function addDeviceLines(
+  trx: TransactionClientContract,
+  order: Order,
+  lines: DeviceLineInput[]
+) {
+  const alkes = await Alkes.query({ client: trx })
+    .whereIn(
+      'id',
+      lines.map((line) => line.alkes_id)
+    )
+    .where(orderTypeOf(order).alkesFlag, true)
+  const byId = new Map(alkes.map((item) => [item.id, item]))
+  const unknown = lines.find((line) => !byId.has(line.alkes_id))
+  if (unknown) throw new ActionRefusedException('Alat tidak tersedia untuk layanan ini.')
+  const rows = lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => {
+      const item = byId.get(line.alkes_id)!
+      return {
+        orderId: order.id,
+        lab: item.laboratory.toLowerCase() as ServiceLab,
+        alkesId: item.id,
+        price: item.price,
+        minuteEstimation: item.minuteEstimation,
+        description: line.description ?? null,
+        status: 'BELUM SELESAI' as const,
+      }
+    })
+  )
+  await OrderDevice.createMany(rows, { client: trx })
+  return rows
+}
+
+/** After any change to an order's lines: its totals, and what its type derives from them. */
+export async function linesChanged(trx: TransactionClientContract, order: Order) {
+  await refreshOrderTotals(trx, order)
+  await orderTypeOf(order).devicesChanged?.(trx, order)
+}
+
+/** Adds requested devices to an order that is not finished. */
+export async function appendDevices(actor: StaffActor, order: Order, lines: DeviceLineInput[]) {
+  workflowOf(order).assert('append', order, actor.user)
+  await db.transaction(async (trx) => {
+    const added = await addDeviceLines(trx, order, lines)
+    await linesChanged(trx, order)
+    await auditOrder(actor, order, 'append', { to: { added_devices: added.length } }, trx)
+  })
+}
+
+export function findDevice(
+  client: TransactionClientContract | undefined,
+  order: Order,
+  deviceId: number
+) {
+  return OrderDevice.query(client ? { client } : undefined)
+    .where('id', deviceId)
+    .where('order_id', order.id)
+    .preload('alkes')
+    .firstOrFail()
+}
+
+/** Removes one device line; the last one stays (delete the order instead). */
+export async function deleteDevice(actor: StaffActor, order: Order, deviceId: number) {
+  workflowOf(order).assert('delete_device', order, actor.user)
+  await db.transaction(async (trx) => {
+    const device = await findDevice(trx, order, deviceId)
+    const remaining = await trx
+      .from('order_devices')
+      .where('order_id', order.id)
+      .count('* as total')
+      .first()
+    if (Number(remaining?.total ?? 0) <= 1) {
+      throw new ActionRefusedException(
+        'Alat terakhir tidak dapat dihapus. Hapus permintaannya bila tidak jadi diajukan.'
+      )
+    }
+    await device.useTransaction(trx).delete()
+    await linesChanged(trx, order)
+    await auditOrder(
+      actor,
+      order,
+      'delete_device',
+      {
+        from: {
+          device_id: device.id,
+          alkes: device.alkes.name,
+          serial_number: device.serialNumber,
+        },
+      },
+      trx
+    )
+  })
+}
+
+/** Cancels the test of one device, with a reason (BATAL UJI). */
+export async function cancelDeviceTest(
+  actor: StaffActor,
+  order: Order,
+  deviceId: number,
+  reason: string
+) {
+  workflowOf(order).assert('cancel_device', order, actor.user)
+  await db.transaction(async (trx) => {
+    const affected = await trx
+      .from('order_devices')
+      .where('id', deviceId)
+      .where('order_id', order.id)
+      .where('status', 'BELUM SELESAI')
+      .update({ status: 'BATAL UJI', admin_description: reason })
+    if (Number(Array.isArray(affected) ? affected[0] : affected) !== 1) {
+      throw new ActionRefusedException(
+        'Uji alat ini tidak dapat dibatalkan: alat sudah selesai atau sudah dibatalkan.'
+      )
+    }
+    await linesChanged(trx, order)
+    await auditOrder(
+      actor,
+      order,
+      'cancel_device',
+      {
+        from: { device_id: deviceId, status: 'BELUM SELESAI' },
+        to: { device_id: deviceId, status: 'BATAL UJI' },
+        reason,
+      },
+      trx
+    )
+  })
+}

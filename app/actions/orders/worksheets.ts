@@ -1,0 +1,99 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import type Order from '#models/order'
+import { storeUpload } from '#files/file_store'
+import { recordFile } from '#files/order_files'
+import { workflowOf } from '#workflows/order_types'
+import { settleDevice } from '#actions/orders/settle_device'
+import { findDevice } from '#actions/orders/device_lines'
+import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+
+export interface WorksheetInput {
+  merk: string
+  model: string
+  serial_number: string
+  type: 'Pengujian' | 'Kalibrasi'
+  additional_order_number?: string
+  certificate_number: string
+  certificate_month: number
+  work_date: Date
+  work_place: string
+  room_name?: string
+  is_laik: string | number
+  officer_id: number
+}
+
+/** The worksheet of one device line ("Lembar Kerja"); the line may finish with it. */
+export async function saveWorksheet(
+  actor: StaffActor,
+  order: Order,
+  deviceId: number,
+  input: WorksheetInput
+) {
+  await db.transaction(async (trx) => {
+    const device = await findDevice(trx, order, deviceId)
+    workflowOf(order).assert('worksheet', order, actor.user, device)
+    device.merge({
+      merk: input.merk,
+      model: input.model,
+      serialNumber: input.serial_number,
+      type: input.type,
+      additionalOrderNumber: input.additional_order_number ?? null,
+      certificateNumber: input.certificate_number,
+      certificateMonth: input.certificate_month,
+      workDate: DateTime.fromISO(DateTime.fromJSDate(input.work_date).toISODate()!),
+      workPlace: input.work_place,
+      roomName: input.room_name ?? null,
+      isLaik: Number(input.is_laik) === 1,
+      finisherOfficerId: input.officer_id,
+      worksheetSavedAt: DateTime.utc(),
+    })
+    await device.useTransaction(trx).save()
+    const finished = await settleDevice(trx, order, device)
+    await auditOrder(
+      actor,
+      order,
+      'worksheet',
+      {
+        to: {
+          device_id: device.id,
+          serial_number: device.serialNumber,
+          certificate_number: input.certificate_number,
+          is_laik: device.isLaik,
+          finished,
+        },
+      },
+      trx
+    )
+  })
+}
+
+/** The signed worksheet as a PDF, by the officer assigned to the line. */
+export async function uploadWorksheet(
+  actor: StaffActor,
+  order: Order,
+  deviceId: number,
+  file: MultipartFile
+) {
+  const device = await findDevice(undefined, order, deviceId)
+  workflowOf(order).assert('worksheet_upload', order, actor.user, device)
+  const stored = await storeUpload(file, `worksheets/${order.id}`)
+  await db.transaction(async (trx) => {
+    const { previous } = await recordFile(
+      trx,
+      { order, deviceId: device.id, kind: 'worksheet', userId: actor.user.id },
+      { stored }
+    )
+    await auditOrder(
+      actor,
+      order,
+      'worksheet_upload',
+      {
+        from: previous ? { device_id: device.id, file: previous.storageKey } : undefined,
+        to: { device_id: device.id, serial_number: device.serialNumber, file: stored.key },
+      },
+      trx
+    )
+  })
+}

@@ -1,0 +1,38 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { actorOf } from '#services/audit'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import { DEFAULT_APPROVAL_DESCRIPTION, internalWorkflow } from '#workflows/internal_order_workflow'
+import { ORDER_TYPE_INFO } from '#workflows/order_types'
+import { confirmOrder } from '#actions/internal/confirm_order'
+import { confirmValidator } from '#validators/internal_order'
+
+/** Approve (Terima) or reject (Tolak) an order waiting for confirmation. */
+export default class ConfirmationsController {
+  async edit({ inertia, auth, params, order }: HttpContext) {
+    const decision = params.decision === 'reject' ? 'reject' : 'approve'
+    if (!internalWorkflow.allows(decision, order, auth.user!)) {
+      throw new ForbiddenException(
+        `Permintaan ${order.number} tidak dapat dikonfirmasi pada status ${order.status}.`
+      )
+    }
+    return inertia.render('internal/confirm', {
+      order: { id: order.id, number: order.number, status: order.status },
+      decision,
+      defaultDescription: decision === 'approve' ? DEFAULT_APPROVAL_DESCRIPTION : '',
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const decision = ctx.params.decision === 'reject' ? 'reject' : 'approve'
+    const { order_description: description } = await ctx.request.validateUsing(confirmValidator)
+    await confirmOrder({ ...actorOf(ctx), user }, ctx.order, decision, description)
+    ctx.session.flash(
+      'success',
+      decision === 'approve'
+        ? `Permintaan ${ctx.order.number} diterima.`
+        : `Permintaan ${ctx.order.number} ditolak.`
+    )
+    return ctx.response.redirect(ORDER_TYPE_INFO.internal.pagePath(ctx.order, user))
+  }
+}

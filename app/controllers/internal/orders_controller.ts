@@ -1,0 +1,141 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import { actorOf } from '#services/audit'
+import { internalOrderList, STATUS_FILTERS } from '#queries/internal/order_list'
+import { internalOrderDetail } from '#queries/internal/order_detail'
+import { internalFormOptions } from '#queries/internal/form_options'
+import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { ORDER_TYPE_INFO } from '#workflows/order_types'
+import { createInternalOrder, updateInternalOrder } from '#actions/internal/submit_order'
+import { deleteOrder } from '#actions/internal/confirm_order'
+import {
+  createInternalOrderValidator,
+  updateInternalOrderValidator,
+} from '#validators/internal_order'
+import type User from '#models/user'
+
+/** The facility an order is for: a facility user's own, otherwise the one staff chose. */
+function facilityFor(user: User, requested?: number) {
+  if (user.isFacility) return user.fasyankesId!
+  if (!requested) throw new ForbiddenException('Pilih fasyankes pemohon.')
+  return requested
+}
+
+const pagePath = ORDER_TYPE_INFO.internal.pagePath
+
+/** Alat Datang: the list, the request form, and the order's detail or summary. */
+export default class InternalOrdersController {
+  async index({ inertia, auth }: HttpContext) {
+    const user = auth.user!
+    return inertia.render('internal/index', {
+      title: internalOrderList.title,
+      canCreate: user.can('internal.create'),
+      statuses: [...STATUS_FILTERS],
+      // Spec part 2 section 6: the columns this user's roles see, decided here.
+      columns: {
+        facility: user.can('internal.list.facility'),
+        delivery: user.can('internal.list.delivery'),
+        invoice: user.can('internal.list.invoice'),
+        status: user.can('internal.list.status'),
+      },
+      orderPath: pagePath({ id: 0 }, user).replace('/0/', '/:id/'),
+    })
+  }
+
+  async create({ inertia, auth }: HttpContext) {
+    return inertia.render('internal/form', {
+      order: null,
+      lines: [],
+      options: await internalFormOptions(auth.user!),
+    })
+  }
+
+  async store(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const input = await ctx.request.validateUsing(createInternalOrderValidator)
+    const order = await createInternalOrder(
+      { ...actorOf(ctx), user },
+      facilityFor(user, input.fasyankes_id),
+      input
+    )
+    ctx.session.flash('success', `Permintaan ${order.number} berhasil diajukan.`)
+    return ctx.response.redirect(pagePath(order, user))
+  }
+
+  async edit({ inertia, auth, order }: HttpContext) {
+    const user = auth.user!
+    if (
+      !internalWorkflow.allows('edit', order, user) &&
+      !internalWorkflow.allows('resubmit', order, user)
+    ) {
+      throw new ForbiddenException(
+        `Permintaan ${order.number} tidak dapat diubah pada status ${order.status}.`
+      )
+    }
+    await order.load('internal')
+    const lines = await db
+      .from('order_devices')
+      .where('order_id', order.id)
+      .select('alkes_id')
+      .count('* as quantity')
+      .min('description as description')
+      .groupBy('alkes_id')
+    const details = order.internal
+    return inertia.render('internal/form', {
+      order: {
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        fasyankes_id: order.fasyankesId,
+        delivery_date_estimation: details.deliveryDateEstimation.toISODate()!,
+        arrival_date_estimation: details.arrivalDateEstimation.toISODate()!,
+        contact_person_name: details.contactPersonName,
+        contact_person_phone: details.contactPersonPhone,
+        delivery_option: details.deliveryOption,
+        delivery_travel_name: details.deliveryTravelName,
+        service_type: details.serviceType,
+        order_description: details.orderDescription,
+      },
+      lines: lines.map((l) => ({
+        alkes_id: Number(l.alkes_id),
+        quantity: Number(l.quantity),
+        description: l.description ?? '',
+      })),
+      options: await internalFormOptions(user),
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const input = await ctx.request.validateUsing(updateInternalOrderValidator)
+    await updateInternalOrder({ ...actorOf(ctx), user }, ctx.order, input)
+    ctx.session.flash('success', `Permintaan ${ctx.order.number} berhasil disimpan.`)
+    return ctx.response.redirect(pagePath(ctx.order, user))
+  }
+
+  async destroy(ctx: HttpContext) {
+    await deleteOrder({ ...actorOf(ctx), user: ctx.auth.user! }, ctx.order)
+    ctx.session.flash('success', `Permintaan ${ctx.order.number} berhasil dihapus.`)
+    return ctx.response.redirect('/internal')
+  }
+
+  /** Staff see the detail; a facility its summary (spec part 2 section 6). */
+  async detail({ inertia, auth, order, response }: HttpContext) {
+    const user = auth.user!
+    if (user.isFacility) return response.redirect(pagePath(order, user))
+    return inertia.render('internal/show', {
+      variant: 'detail' as const,
+      order: await internalOrderDetail(order, user),
+    })
+  }
+
+  async summary({ inertia, auth, order, response }: HttpContext) {
+    const user = auth.user!
+    if (!user.isFacility) return response.redirect(pagePath(order, user))
+    return inertia.render('internal/show', {
+      variant: 'summary' as const,
+      order: await internalOrderDetail(order, user),
+    })
+  }
+}

@@ -1,0 +1,85 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/audit'
+import { orderTypeOf, workflowOf } from '#workflows/order_types'
+import { alkesOptions } from '#queries/orders/alkes_options'
+import {
+  appendDevices,
+  cancelDeviceTest,
+  deleteDevice,
+  findDevice,
+  type DeviceLineInput,
+} from '#actions/orders/device_lines'
+import { cancelDeviceValidator, deviceLinesValidator } from '#validators/orders'
+import { SERVICE_LABS } from '#enums/labs'
+
+/** An order's device lines, for both order types: add requests, remove a line, cancel a test. */
+export default class DeviceLinesController {
+  async create({ inertia, auth, order }: HttpContext) {
+    if (!workflowOf(order).allows('append', order, auth.user!)) throw new ForbiddenException()
+    // Each type has its own request form; the action behind it is shared.
+    return inertia.render(orderTypeOf(order).appendPage, {
+      order: { number: order.number },
+      submitHref: urlFor('orders.append', { orderType: order.type, id: order.id }),
+      options: { alkes: await alkesOptions(orderTypeOf(order)) },
+      backHref: orderTypeOf(order).pagePath(order, auth.user!),
+    })
+  }
+
+  async store(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const input = await ctx.request.validateUsing(deviceLinesValidator)
+    const lines: DeviceLineInput[] = [
+      ...(input.alkes ?? []),
+      ...SERVICE_LABS.flatMap((lab) => input[`alkes_${lab}`] ?? []),
+    ]
+    if (!lines.length) {
+      ctx.session.flash('error', 'Pilih minimal satu alat dengan jumlah lebih dari 0.')
+      return ctx.response.redirect().back()
+    }
+    await appendDevices({ ...actorOf(ctx), user }, ctx.order, lines)
+    ctx.session.flash('success', `Permintaan alat pada ${ctx.order.number} berhasil ditambahkan.`)
+    return ctx.response.redirect(orderTypeOf(ctx.order).pagePath(ctx.order, user))
+  }
+
+  async destroy(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    await deleteDevice({ ...actorOf(ctx), user }, ctx.order, Number(ctx.params.deviceId) || 0)
+    ctx.session.flash('success', 'Alat berhasil dihapus dari permintaan.')
+    return ctx.response.redirect(orderTypeOf(ctx.order).pagePath(ctx.order, user))
+  }
+
+  async cancelForm({ inertia, auth, params, order }: HttpContext) {
+    if (!workflowOf(order).allows('cancel_device', order, auth.user!))
+      throw new ForbiddenException()
+    const device = await findDevice(undefined, order, Number(params.deviceId) || 0)
+    return inertia.render('orders/cancel', {
+      order: { number: order.number },
+      submitHref: urlFor('orders.cancel', {
+        orderType: order.type,
+        id: order.id,
+        deviceId: device.id,
+      }),
+      device: {
+        name: device.alkes.name,
+        serial_number: device.serialNumber,
+        status: device.status,
+      },
+      backHref: orderTypeOf(order).pagePath(order, auth.user!),
+    })
+  }
+
+  async cancel(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const { reason } = await ctx.request.validateUsing(cancelDeviceValidator)
+    await cancelDeviceTest(
+      { ...actorOf(ctx), user },
+      ctx.order,
+      Number(ctx.params.deviceId) || 0,
+      reason
+    )
+    ctx.session.flash('success', 'Uji alat dibatalkan.')
+    return ctx.response.redirect(orderTypeOf(ctx.order).pagePath(ctx.order, user))
+  }
+}

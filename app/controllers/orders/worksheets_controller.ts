@@ -1,0 +1,126 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { actorOf } from '#services/audit'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import { labNow } from '#services/format'
+import { orderTypeOf, workflowOf } from '#workflows/order_types'
+import { currentFiles } from '#files/order_files'
+import { devicesOf } from '#queries/orders/order_devices'
+import OrderDeviceTransformer from '#transformers/order_device_transformer'
+import { staffWithRoles } from '#queries/orders/alkes_options'
+import { filesByDevice } from '#queries/orders/order_files_view'
+import { findDevice } from '#actions/orders/device_lines'
+import { saveWorksheet, uploadWorksheet } from '#actions/orders/worksheets'
+import { saveOrderField } from '#actions/orders/attachments'
+import {
+  certificateDateValidator,
+  worksheetUploadValidator,
+  worksheetValidator,
+} from '#validators/orders'
+
+const LAB_WORK_PLACE = 'Laboratorium Kalibrasi Kalibra'
+
+/** The PK worksheets (Lembar Kerja) of an order's device lines, for both order types. */
+export default class WorksheetsController {
+  async index({ inertia, auth, order }: HttpContext) {
+    const user = auth.user!
+    const workflow = workflowOf(order)
+    workflow.assert('worksheets', order, user)
+    const [devices, files] = await Promise.all([
+      devicesOf(order).where('lab', 'pk'),
+      currentFiles(undefined, order.id, ['worksheet']),
+    ])
+    const params = { orderType: order.type, id: order.id }
+    return inertia.render('orders/worksheets', {
+      order: {
+        number: order.number,
+        status: order.status,
+        certificate_date: order.certificateDate?.toISODate() ?? null,
+      },
+      backHref: orderTypeOf(order).pagePath(order, user),
+      certificateDateHref: workflow.allows('certificate_date', order, user)
+        ? urlFor('orders.certificate_date', params)
+        : null,
+      devices: OrderDeviceTransformer.transform(devices, {
+        order,
+        user,
+        files: filesByDevice(order, files),
+      }).useVariant('forWorksheets'),
+    })
+  }
+
+  async edit({ inertia, auth, params, order }: HttpContext) {
+    const user = auth.user!
+    const device = await findDevice(undefined, order, Number(params.alkesOrderId) || 0)
+    const workflow = workflowOf(order)
+    if (!workflow.allows('worksheet', order, user, device)) {
+      throw new ForbiddenException('Lembar kerja ini hanya untuk petugas yang ditugaskan.')
+    }
+    const now = labNow()
+    const route = { orderType: order.type, id: order.id }
+    return inertia.render('orders/worksheet', {
+      order: { number: order.number },
+      device: { name: device.alkes.name },
+      backHref: urlFor('orders.worksheets', route),
+      submitHref: urlFor('orders.worksheet.update', { ...route, alkesOrderId: device.id }),
+      officers: await staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory', 'yantek']),
+      values: {
+        merk: device.merk ?? '',
+        model: device.model ?? '',
+        serial_number: device.serialNumber ?? '',
+        type: device.type ?? 'Kalibrasi',
+        additional_order_number: device.additionalOrderNumber ?? '',
+        certificate_number: device.certificateNumber ?? device.alkes.certificateNumber ?? '',
+        certificate_month: String(device.certificateMonth ?? now.month),
+        work_date: device.workDate?.toISODate() ?? now.toISODate()!,
+        work_place: device.workPlace ?? LAB_WORK_PLACE,
+        room_name: device.roomName ?? '',
+        is_laik: device.isLaik === null ? '1' : device.isLaik ? '1' : '0',
+        officer_id: String(device.finisherOfficerId ?? device.officerId ?? user.id),
+      },
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const input = await ctx.request.validateUsing(worksheetValidator)
+    await saveWorksheet(
+      { ...actorOf(ctx), user },
+      ctx.order,
+      Number(ctx.params.alkesOrderId) || 0,
+      input
+    )
+    ctx.session.flash('success', 'Lembar kerja tersimpan.')
+    return ctx.response
+      .redirect()
+      .toRoute('orders.worksheets', { orderType: ctx.order.type, id: ctx.order.id })
+  }
+
+  async upload(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const { file } = await ctx.request.validateUsing(worksheetUploadValidator)
+    await uploadWorksheet(
+      { ...actorOf(ctx), user },
+      ctx.order,
+      Number(ctx.params.alkesOrderId) || 0,
+      file
+    )
+    ctx.session.flash('success', 'Berkas lembar kerja diunggah.')
+    return ctx.response
+      .redirect()
+      .toRoute('orders.worksheets', { orderType: ctx.order.type, id: ctx.order.id })
+  }
+
+  async certificateDate(ctx: HttpContext) {
+    const user = ctx.auth.user!
+    const { date } = await ctx.request.validateUsing(certificateDateValidator)
+    await saveOrderField(
+      { ...actorOf(ctx), user },
+      ctx.order,
+      'certificate_date',
+      date.toISOString().slice(0, 10)
+    )
+    ctx.session.flash('success', 'Tanggal sertifikat tersimpan.')
+    return ctx.response.redirect().back()
+  }
+}

@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream'
+import type Order from '#models/order'
+import type User from '#models/user'
+import type { Permission } from '#enums/permissions'
+import type { SharedOrderAction } from '#workflows/order_actions'
+import { receivingProof } from '#documents/orders/receiving_proof'
+import { handoverProof } from '#documents/orders/handover_proof'
+import { orderFormatXlsx } from '#documents/orders/order_formats'
+
+/**
+ * Every generated order document: where it is served, who may open it (a
+ * permission, and/or an order workflow action the viewer must be allowed to
+ * take), when it exists, and its builder. A new letter is one builder file
+ * and one entry here; the route, the guard and the button follow.
+ */
+export interface OrderDocument {
+  name: string
+  label: string
+  /** Where its link is offered: the order's own page, or its files page. */
+  placement: 'order' | 'files'
+  orderType: string
+  /** Route pattern; `:id` is the order. */
+  path: string
+  permission?: Permission
+  seenWith?: SharedOrderAction
+  /** Why it cannot be made yet, or null. */
+  unavailable?(order: Order): Promise<string | null>
+  fileName(order: Order): string
+  contentType:
+    'application/pdf' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  disposition: 'inline' | 'attachment'
+  build(order: Order, user: User): Promise<Readable | Buffer>
+}
+
+const slug = (order: Order) => order.number.replaceAll('/', '-')
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const
+
+const hasRow = (table: string, message: string) => async (order: Order) => {
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const row = await db.from(table).where('order_id', order.id).first()
+  return row ? null : message
+}
+
+export const ORDER_DOCUMENTS: OrderDocument[] = [
+  {
+    name: 'receiving_proof',
+    label: 'Cetak Bukti Penerimaan',
+    placement: 'order',
+    orderType: 'internal',
+    path: '/internal/:id/receive/print',
+    permission: 'internal.proofs',
+    unavailable: hasRow('internal_receives', 'Bukti penerimaan tersedia setelah alat diterima.'),
+    fileName: (order) => `bukti-penerimaan-${slug(order)}.pdf`,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    build: (order) => receivingProof(order),
+  },
+  {
+    name: 'handover_proof',
+    label: 'Cetak Bukti Serah Terima',
+    placement: 'order',
+    orderType: 'internal',
+    path: '/internal/:id/handover/print',
+    permission: 'internal.proofs',
+    unavailable: hasRow(
+      'internal_handovers',
+      'Bukti serah terima tersedia setelah alat diserahkan.'
+    ),
+    fileName: (order) => `bukti-serah-terima-${slug(order)}.pdf`,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    build: (order) => handoverProof(order),
+  },
+  ...(['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
+    name: format,
+    label: `Unduh Format ${format.toUpperCase()}`,
+    placement: 'files',
+    orderType: 'internal',
+    path: `/internal/:id/attachment/${format}`,
+    seenWith: 'files',
+    fileName: (order) => `${format}-${slug(order)}.xlsx`,
+    contentType: XLSX,
+    disposition: 'attachment',
+    build: (order) => orderFormatXlsx(format, order),
+  })),
+]

@@ -1,0 +1,22 @@
+import type { SharedOrderAction } from '#workflows/order_actions'
+
+/**
+ * What each kind of order file is, and who may see it: `seenWith` names the
+ * order workflow action a viewer must be allowed to take (null: anyone who
+ * may see the order). `single` kinds keep one current file per device line;
+ * a new one supersedes the old, which stays stored and listed.
+ */
+export interface FileKindInfo {
+  label: string
+  seenWith: SharedOrderAction | null
+  single: boolean
+}
+
+export const FILE_KINDS = {
+  application_letter: { label: 'Surat permohonan', seenWith: null, single: true },
+  worksheet: { label: 'Lembar kerja', seenWith: 'worksheets', single: true },
+  certificate: { label: 'Sertifikat', seenWith: 'files', single: true },
+  result: { label: 'Hasil', seenWith: 'files', single: true },
+} as const satisfies Record<string, FileKindInfo>
+
+export type OrderFileKind = keyof typeof FILE_KINDS

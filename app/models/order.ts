@@ -1,0 +1,89 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany, HasOne } from '@adonisjs/lucid/types/relations'
+import type { OrderType } from '#workflows/order_types'
+import Fasyankes from '#models/fasyankes'
+import User from '#models/user'
+import OrderDevice from '#models/order_device'
+import OrderFile from '#models/order_file'
+import Feedback from '#models/feedback'
+import Invoice from '#models/invoice'
+import InternalOrder from '#models/internal_order'
+import InternalReceive from '#models/internal_receive'
+import InternalHandover from '#models/internal_handover'
+
+/**
+ * An order of either type: what both share. Type-specific data lives in its
+ * own table (`internal` for incoming-equipment orders).
+ */
+export default class Order extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare type: OrderType
+
+  @column()
+  declare number: string
+
+  @column()
+  declare status: string
+
+  @column()
+  declare fasyankesId: number
+
+  @column()
+  declare userId: number | null
+
+  @column()
+  declare folderLink: string | null
+
+  @column.date()
+  declare certificateDate: DateTime | null
+
+  @column.date()
+  declare paymentConfirmDate: DateTime | null
+
+  /** Billable device lines (all but BATAL UJI) and their total: app/actions/orders/order_totals.ts. */
+  @column({ consume: (value) => Number(value) })
+  declare deviceCount: number
+
+  @column({ consume: (value) => Number(value) })
+  declare totalPrice: number
+
+  @column({ consume: (value) => Number(value) })
+  declare invoiceStage: number
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Fasyankes)
+  declare fasyankes: BelongsTo<typeof Fasyankes>
+
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  @hasMany(() => OrderDevice)
+  declare devices: HasMany<typeof OrderDevice>
+
+  @hasMany(() => OrderFile)
+  declare files: HasMany<typeof OrderFile>
+
+  @hasMany(() => Invoice)
+  declare invoices: HasMany<typeof Invoice>
+
+  @hasOne(() => Feedback)
+  declare feedback: HasOne<typeof Feedback>
+
+  @hasOne(() => InternalOrder)
+  declare internal: HasOne<typeof InternalOrder>
+
+  @hasOne(() => InternalReceive)
+  declare receive: HasOne<typeof InternalReceive>
+
+  @hasOne(() => InternalHandover)
+  declare handover: HasOne<typeof InternalHandover>
+}

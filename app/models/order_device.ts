@@ -1,0 +1,106 @@
+import { DateTime } from 'luxon'
+import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import type { DeviceStatus } from '#workflows/device_status'
+import type { ServiceLab } from '#enums/labs'
+import Alkes from '#models/alkes'
+import User from '#models/user'
+import OrderFile from '#models/order_file'
+
+const nullableBool = {
+  consume: (value: unknown) =>
+    value === null || value === undefined ? null : Boolean(Number(value)),
+}
+
+/** One device of an order, of either type (a request line of quantity n becomes n of these). */
+export default class OrderDevice extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare orderId: number
+
+  @column()
+  declare lab: ServiceLab
+
+  @column()
+  declare alkesId: number
+
+  @column({ consume: (value) => Number(value) })
+  declare price: number
+
+  @column()
+  declare minuteEstimation: number
+
+  @column()
+  declare description: string | null
+
+  @column()
+  declare status: DeviceStatus
+
+  @column()
+  declare merk: string | null
+
+  @column()
+  declare model: string | null
+
+  @column()
+  declare serialNumber: string | null
+
+  @column()
+  declare functionality: string | null
+
+  @column()
+  declare accessories: string | null
+
+  @column()
+  declare adminDescription: string | null
+
+  @column()
+  declare officerId: number | null
+
+  @column()
+  declare type: string | null
+
+  @column()
+  declare additionalOrderNumber: string | null
+
+  @column()
+  declare certificateNumber: string | null
+
+  @column()
+  declare certificateMonth: number | null
+
+  @column.date()
+  declare workDate: DateTime | null
+
+  @column()
+  declare workPlace: string | null
+
+  @column()
+  declare roomName: string | null
+
+  @column(nullableBool)
+  declare isLaik: boolean | null
+
+  @column()
+  declare finisherOfficerId: number | null
+
+  @column.dateTime()
+  declare worksheetSavedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Alkes)
+  declare alkes: BelongsTo<typeof Alkes>
+
+  @belongsTo(() => User, { foreignKey: 'officerId' })
+  declare officer: BelongsTo<typeof User>
+
+  @hasMany(() => OrderFile)
+  declare files: HasMany<typeof OrderFile>
+}

@@ -1,0 +1,43 @@
+import type Order from '#models/order'
+import OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import type { PageAction } from '#workflows/kit'
+import { workflowOf } from '#workflows/order_types'
+
+/** An order's device lines with their type, officer, in the order they were added. */
+export function devicesOf(order: Order) {
+  return OrderDevice.query()
+    .where('order_id', order.id)
+    .preload('alkes')
+    .preload('officer')
+    .orderBy('id')
+}
+
+/** What the user may do with one device line now, as the page shows it. */
+export function deviceActions(order: Order, device: OrderDevice, user: User): PageAction[] {
+  const workflow = workflowOf(order)
+  const actions: PageAction[] = []
+  if (device.status === 'BELUM SELESAI' && workflow.allows('cancel_device', order, user, device)) {
+    actions.push({
+      key: 'cancel_device',
+      label: 'Batal Uji',
+      href: `/${order.type}/${order.id}/${device.id}/cancel`,
+      variant: 'secondary',
+      method: 'get',
+      confirm: null,
+      newTab: false,
+    })
+  }
+  if (workflow.allows('delete_device', order, user, device)) {
+    actions.push({
+      key: 'delete_device',
+      label: 'Hapus',
+      href: `/${order.type}/${order.id}/${device.id}`,
+      variant: 'danger',
+      method: 'delete',
+      newTab: false,
+      confirm: `Apakah anda yakin ingin menghapus permintaan ${device.alkes.name} SN ${device.serialNumber ?? '-'}?`,
+    })
+  }
+  return actions
+}

@@ -1,0 +1,42 @@
+import type Order from '#models/order'
+import type User from '#models/user'
+import type { PageAction } from '#workflows/kit'
+import { workflowOf } from '#workflows/order_types'
+import { ORDER_DOCUMENTS, type OrderDocument } from '#documents/registry'
+
+/** Whether the user may open this document of this order now (its existence aside). */
+export function mayOpenDocument(document: OrderDocument, order: Order, user: User) {
+  if (document.orderType !== order.type) return false
+  if (document.permission && !user.can(document.permission)) return false
+  return !document.seenWith || workflowOf(order).allows(document.seenWith, order, user)
+}
+
+/**
+ * The buttons of an order's page for this user, in the order a person meets
+ * them: the workflow's actions, then the documents that exist, then the
+ * files page, destructive actions last.
+ */
+export async function orderPageActions(order: Order, user: User): Promise<PageAction[]> {
+  const all = workflowOf(order).pageActions(order, user)
+  const documents: PageAction[] = []
+  for (const document of ORDER_DOCUMENTS) {
+    if (document.placement !== 'order' || !mayOpenDocument(document, order, user)) continue
+    if (document.unavailable && (await document.unavailable(order))) continue
+    documents.push({
+      key: document.name,
+      label: document.label,
+      href: document.path.replace(':id', String(order.id)),
+      variant: 'secondary',
+      method: 'get',
+      confirm: null,
+      newTab: true,
+    })
+  }
+  const isLast = (action: PageAction) => action.key === 'files' || action.method === 'delete'
+  return [
+    ...all.filter((action) => !isLast(action)),
+    ...documents,
+    ...all.filter((action) => action.key === 'files'),
+    ...all.filter((action) => action.method === 'delete'),
+  ]
+}

@@ -1,0 +1,130 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import { DEVICE_TONES, type DeviceStatus } from '#workflows/device_status'
+import { workflowOf } from '#workflows/order_types'
+import { formatRupiah } from '#services/format'
+import { deviceActions } from '#queries/orders/order_devices'
+import type { PageAction } from '#workflows/kit'
+
+/** What a device-line page needs to know besides the lines: the order, the viewer, the files. */
+export interface DeviceContext {
+  order: Order
+  user: User
+  /** Current file links of each line, by kind (certificate, result, worksheet). */
+  files?: Map<number, Record<string, string>>
+}
+
+/** A device line as every order page shows it. */
+export interface DeviceLine {
+  id: number
+  lab: string
+  alkes: { id: number; name: string }
+  price: number
+  formatted_price: string
+  minute_estimation: number
+  description: string | null
+  status: string
+  status_tone: string
+  merk: string | null
+  model: string | null
+  serial_number: string | null
+  functionality: string | null
+  accessories: string | null
+  admin_description: string | null
+  officer: { id: number; name: string } | null
+  worksheet_saved: boolean
+}
+
+/**
+ * A device line as the order pages show it (both order types): `toObject` for
+ * every list of lines, and one variant per page with what only that page
+ * needs (the actions, the worksheet links, the files).
+ */
+export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice> {
+  constructor(
+    resource: OrderDevice,
+    protected context: DeviceContext
+  ) {
+    super(resource)
+  }
+
+  toObject(): DeviceLine {
+    const device = this.resource
+    return {
+      id: device.id,
+      lab: device.lab,
+      alkes: { id: device.alkesId, name: device.alkes.name },
+      price: device.price,
+      formatted_price: formatRupiah(device.price),
+      minute_estimation: device.minuteEstimation,
+      description: device.description,
+      status: device.status as string,
+      status_tone: DEVICE_TONES[device.status as DeviceStatus] as string,
+      merk: device.merk,
+      model: device.model,
+      serial_number: device.serialNumber,
+      functionality: device.functionality,
+      accessories: device.accessories,
+      admin_description: device.adminDescription,
+      officer: device.officer ? { id: device.officer.id, name: device.officer.name } : null,
+      worksheet_saved: !!device.worksheetSavedAt,
+    }
+  }
+
+  /** The order's detail: what the viewer may do with this line now. */
+  forDetail(): DeviceLine & { actions: PageAction[] } {
+    return {
+      ...this.toObject(),
+      actions: deviceActions(this.context.order, this.resource, this.context.user),
+    }
+  }
+
+  private filesOf() {
+    return this.context.files?.get(this.resource.id) ?? {}
+  }
+
+  /** The worksheet list: the worksheet PDF and the links this viewer may follow. */
+  forWorksheets(): DeviceLine & {
+    worksheet_href: string | null
+    edit_href: string | null
+    upload_href: string | null
+  } {
+    const { order, user } = this.context
+    const device = this.resource
+    const workflow = workflowOf(order)
+    const open = device.status !== 'BATAL UJI'
+    const line = { orderType: order.type, id: order.id, alkesOrderId: device.id }
+    return {
+      ...this.toObject(),
+      worksheet_href: this.filesOf().worksheet ?? null,
+      edit_href:
+        open && workflow.allows('worksheet', order, user, device)
+          ? urlFor('orders.worksheet.form', line)
+          : null,
+      upload_href:
+        open && workflow.allows('worksheet_upload', order, user, device)
+          ? urlFor('orders.worksheet.upload', line)
+          : null,
+    }
+  }
+
+  /** The files page: certificate and result, and whether this viewer may attach them now. */
+  forFiles(): DeviceLine & {
+    certificate: string | null
+    result: string | null
+    can_attach: boolean
+  } {
+    const { order, user } = this.context
+    return {
+      ...this.toObject(),
+      certificate: this.filesOf().certificate ?? null,
+      result: this.filesOf().result ?? null,
+      can_attach:
+        this.resource.status !== 'BATAL UJI' &&
+        workflowOf(order).allows('attachment', order, user, this.resource),
+    }
+  }
+}

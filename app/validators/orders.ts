@@ -1,0 +1,106 @@
+import vine from '@vinejs/vine'
+import { number } from '#validators/rules/number'
+import { upload } from '#validators/rules/upload'
+import { FEEDBACK_CODES } from '#enums/feedback'
+
+/** The shared order features' rules (both order types). */
+const MAX_LINES = 200
+
+const deviceLines = () =>
+  vine
+    .array(
+      vine.object({
+        alkes_id: number().withoutDecimals().exists({ table: 'alkes', column: 'id' }),
+        quantity: number().withoutDecimals().range([1, 100]),
+        price: number().optional(),
+        description: vine.string().trim().maxLength(500).optional(),
+        minute_estimation: number().optional(),
+      })
+    )
+    .maxLength(MAX_LINES)
+
+/**
+ * Requested devices: one list (`alkes`, incoming equipment) or one per lab
+ * (`alkes_pk`, `alkes_ukpr`, `alkes_sarpras`, on-site orders).
+ */
+export const deviceLinesValidator = vine.create({
+  alkes: deviceLines().optional(),
+  alkes_pk: deviceLines().optional(),
+  alkes_ukpr: deviceLines().optional(),
+  alkes_sarpras: deviceLines().optional(),
+})
+
+export const cancelDeviceValidator = vine.create({
+  reason: vine.string().trim().minLength(5).maxLength(500),
+})
+
+/** unit, critic and a 1-5 rating under each question code (1_a_K_1 ...). */
+export const feedbackValidator = vine.create({
+  unit: vine.string().trim().minLength(2).maxLength(150),
+  critic: vine.string().trim().maxLength(2000).optional(),
+  ...(Object.fromEntries(
+    FEEDBACK_CODES.map((code) => [code, number().withoutDecimals().range([1, 5])])
+  ) as Record<(typeof FEEDBACK_CODES)[number], ReturnType<typeof number>>),
+})
+
+export const worksheetValidator = vine.create({
+  merk: vine.string().trim().minLength(1).maxLength(100),
+  model: vine.string().trim().minLength(1).maxLength(100),
+  serial_number: vine.string().trim().minLength(1).maxLength(100),
+  type: vine.enum(['Pengujian', 'Kalibrasi'] as const),
+  additional_order_number: vine.string().trim().maxLength(50).optional(),
+  certificate_number: vine.string().trim().minLength(1).maxLength(100),
+  certificate_month: number().withoutDecimals().range([1, 12]),
+  work_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+  work_place: vine.string().trim().minLength(2).maxLength(200),
+  room_name: vine.string().trim().maxLength(100).optional(),
+  is_laik: vine.enum(['1', '0', 1, 0] as const),
+  officer_id: number()
+    .withoutDecimals()
+    .exists({
+      table: 'users',
+      column: 'id',
+      filter: (db) => {
+        db.whereNull('fasyankes_id')
+      },
+    }),
+})
+
+export const worksheetUploadValidator = vine.create({ file: upload(['pdf'], '10mb') })
+
+export const certificateDateValidator = vine.create({
+  date: vine.date({ formats: ['YYYY-MM-DD'] }),
+})
+
+const httpsLink = () =>
+  vine
+    .string()
+    .trim()
+    .url({ require_protocol: true, protocols: ['https'] })
+    .maxLength(500)
+
+export const folderLinkValidator = vine.create({ link: httpsLink() })
+
+/**
+ * A certificate or result of one device line: a PDF, or an https download
+ * link. The line is `order_device_id`; incoming-equipment pages and clients
+ * send it under its first name, `internal_alkes_order_id`.
+ */
+export const attachmentValidator = vine.create({
+  type: vine.enum(['certificate', 'result'] as const),
+  order_device_id: number()
+    .withoutDecimals()
+    .optional()
+    .requiredIfMissing('internal_alkes_order_id'),
+  internal_alkes_order_id: number().withoutDecimals().optional(),
+  file: upload(['pdf'], '10mb').optional().requiredIfMissing('link'),
+  link: httpsLink().optional(),
+})
+
+/** The device line an attachment is for, under either of its names. */
+export function attachmentDeviceId(input: {
+  order_device_id?: number
+  internal_alkes_order_id?: number
+}) {
+  return input.order_device_id ?? input.internal_alkes_order_id ?? 0
+}

@@ -1,0 +1,226 @@
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { hasPermission, type Permission } from '#enums/permissions'
+import type { Role } from '#enums/roles'
+import type User from '#models/user'
+import ActionRefusedException from '#exceptions/action_refused_exception'
+import ForbiddenException from '#exceptions/forbidden_exception'
+
+/**
+ * The workflow kit: a state machine as data. Each workflow (an order type,
+ * later loans) lists its statuses (with the badge tone and dashboard card)
+ * and its actions (from which statuses, to which, who may take them, the
+ * button, the refusal wording and the timeline text). Pages receive the
+ * actions they may show from here; the server refuses every other.
+ */
+export type Tone = 'amber' | 'sky' | 'red' | 'indigo' | 'violet' | 'orange' | 'emerald' | 'slate'
+export type ButtonVariant = 'primary' | 'secondary' | 'danger'
+
+export interface StatusInfo {
+  tone: Tone
+  /** The dashboard card that counts this status, when it has one. */
+  card?: string
+}
+
+export interface ActionButton<Subject> {
+  label: string
+  href: (subject: Subject) => string
+  variant?: ButtonVariant
+  /** A DELETE sent after a confirmation, instead of a link to a screen. */
+  method?: 'delete'
+  confirm?: (subject: Subject) => string
+}
+
+export interface ActionInfo<S extends string, Subject, Extra> {
+  from: readonly S[]
+  /** The status the action leads to; omitted when it does not move the subject. */
+  to?: S
+  /** Who may ever take it (the permission map). */
+  permission: Permission
+  /**
+   * Rules beyond the role, such as "the officer assigned to this device" or
+   * "the head of that lab". Refused with a notice (not a 403): the user has
+   * the role, just not for this one.
+   */
+  guard?: (user: User, subject: Subject, extra: Extra) => boolean
+  /** Completes "Anda tidak dapat … {subject} pada status …". */
+  verb: string
+  /** Message when the guard refuses. */
+  guardRefusal?: string
+  /** Message when the status does not allow it (instead of the generic one). */
+  statusRefusal?: string
+  /**
+   * Opening a page rather than changing anything: every refusal is a 403
+   * with its message (there is nothing to retry).
+   */
+  view?: boolean
+  button?: ActionButton<Subject>
+  /** What the timeline says for the audit entry of this action. */
+  timeline?: string
+}
+
+/** An action as a page receives it. */
+export interface PageAction {
+  key: string
+  label: string
+  href: string
+  variant: ButtonVariant
+  method: 'get' | 'delete'
+  confirm: string | null
+  /** Documents open in a new tab. */
+  newTab: boolean
+}
+
+export interface WorkflowDefinition<
+  S extends string,
+  A extends string,
+  Subject extends { status: string },
+  Extra,
+> {
+  /** Prefix of the audit actions this workflow writes (`internal.approve`). */
+  name: string
+  /** How a refusal names the subject: its number. */
+  describe: (subject: Subject) => string
+  statuses: Record<S, StatusInfo>
+  actions: Record<A, ActionInfo<S, Subject, Extra>>
+}
+
+export class Workflow<
+  S extends string,
+  A extends string,
+  Subject extends { status: string },
+  Extra,
+> {
+  readonly statuses: S[]
+
+  constructor(readonly definition: WorkflowDefinition<S, A, Subject, Extra>) {
+    this.statuses = Object.keys(definition.statuses) as S[]
+  }
+
+  get name() {
+    return this.definition.name
+  }
+
+  action(action: A) {
+    return this.definition.actions[action]
+  }
+
+  tone(status: string): Tone {
+    return this.definition.statuses[status as S]?.tone ?? 'slate'
+  }
+
+  /** Dashboard cards in the order the statuses are listed. */
+  cards() {
+    return this.statuses
+      .filter((status) => this.definition.statuses[status].card)
+      .map((status) => ({ status, label: this.definition.statuses[status].card! }))
+  }
+
+  /** Whether the user's roles ever allow the action (ignoring status and guard). */
+  permits(action: A, user: User) {
+    return hasPermission(user.roles, this.action(action).permission)
+  }
+
+  /** The status table's own question, for roles alone (no subject, no guard). */
+  allowsRoles(action: A, status: string, roles: readonly Role[]) {
+    const info = this.action(action)
+    return info.from.includes(status as S) && hasPermission(roles, info.permission)
+  }
+
+  /** Whether the user may take the action on this subject now. */
+  allows(action: A, subject: Subject, user: User, extra?: Extra) {
+    const info = this.action(action)
+    return (
+      info.from.includes(subject.status as S) &&
+      this.permits(action, user) &&
+      (!info.guard || info.guard(user, subject, extra as Extra))
+    )
+  }
+
+  /**
+   * Refuses what the user may not do now: a role that never may is a 403; a
+   * guard or a status that does not allow it is a notice the user can act on.
+   */
+  assert(action: A, subject: Subject, user: User, extra?: Extra) {
+    const info = this.action(action)
+    if (!this.permits(action, user)) throw new ForbiddenException()
+    const refuse = (message: string) =>
+      info.view ? new ForbiddenException(message) : new ActionRefusedException(message)
+    const label = this.definition.describe(subject)
+    if (!info.from.includes(subject.status as S)) {
+      throw refuse(
+        info.statusRefusal ??
+          `Anda tidak dapat ${info.verb} ${label} pada status ${subject.status}.`
+      )
+    }
+    if (info.guard && !info.guard(user, subject, extra as Extra)) {
+      throw refuse(info.guardRefusal ?? `Anda tidak dapat ${info.verb} ${label}.`)
+    }
+  }
+
+  next(action: A, status: string): S {
+    return this.action(action).to ?? (status as S)
+  }
+
+  /** The buttons the subject's page shows this user, in the order the actions are listed. */
+  pageActions(subject: Subject, user: User): PageAction[] {
+    return (Object.keys(this.definition.actions) as A[])
+      .filter((action) => this.action(action).button && this.allows(action, subject, user))
+      .map((action) => {
+        const button = this.action(action).button!
+        return {
+          key: action,
+          label: button.label,
+          href: button.href(subject),
+          variant: button.variant ?? 'secondary',
+          method: button.method ?? 'get',
+          confirm: button.confirm?.(subject) ?? null,
+          newTab: false,
+        }
+      })
+  }
+
+  /** Timeline texts of this workflow's audit actions. */
+  timelineLabels(): Record<string, string> {
+    const labels: Record<string, string> = {}
+    for (const [action, info] of Object.entries(this.definition.actions) as [
+      string,
+      ActionInfo<S, Subject, Extra>,
+    ][]) {
+      if (info.timeline) labels[`${this.definition.name}.${action}`] = info.timeline
+    }
+    return labels
+  }
+}
+
+export function defineWorkflow<
+  S extends string,
+  A extends string,
+  Subject extends { status: string },
+  Extra = undefined,
+>(definition: WorkflowDefinition<S, A, Subject, Extra>) {
+  return new Workflow(definition)
+}
+
+/**
+ * Moves a row to its next status only if it is still in the status the user
+ * saw: of two people acting at once exactly one wins, the other is told.
+ */
+export async function moveStatus(
+  trx: TransactionClientContract,
+  target: { table: string; id: number; from: string; to: string; label: string }
+) {
+  const affected = await trx
+    .from(target.table)
+    .where('id', target.id)
+    .where('status', target.from)
+    .update({ status: target.to, updated_at: DateTime.utc().toSQL({ includeOffset: false }) })
+  const count = Array.isArray(affected) ? Number(affected[0] ?? 0) : Number(affected)
+  if (count !== 1) throw changedByOthers(target.label)
+}
+
+export function changedByOthers(label: string) {
+  return new ActionRefusedException(
+    `Status ${label} sudah diubah oleh pengguna lain. Muat ulang halaman lalu periksa kembali.`
+  )
+}

@@ -1,0 +1,75 @@
+import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Permission } from '#enums/permissions'
+import type { Workflow } from '#workflows/kit'
+import type { SharedOrderAction } from '#workflows/order_actions'
+import { internalWorkflow } from '#workflows/internal_order_workflow'
+
+/**
+ * The order types and what the shared order features need to know about
+ * each: its workflow (which must define the shared actions), its code, its
+ * list and its own pages. A second type is one more entry here, its own
+ * tables and its own screens.
+ */
+export type OrderWorkflow = Workflow<string, SharedOrderAction, Order, OrderDevice | undefined>
+
+export interface OrderTypeInfo {
+  /** Order number prefix (domain decisions: DT/2026/11/0001). */
+  code: 'DT' | 'DL'
+  title: string
+  listPath: string
+  viewPermission: Permission
+  workflow: OrderWorkflow
+  /** Which device types may be requested for this service (alkes flags). */
+  alkesFlag: 'is_internal' | 'is_insitu'
+  /** The type's own form for adding device lines (one list, or one tab per lab). */
+  appendPage: 'internal/append'
+  /** The order's own page for this user (a facility may have its own view). */
+  pagePath(order: Pick<Order, 'id'>, user: User): string
+  /** What the type recomputes when device lines are added, removed or cancelled. */
+  devicesChanged?(trx: TransactionClientContract, order: Order): Promise<void>
+}
+
+export const ORDER_TYPE_INFO = {
+  internal: {
+    code: 'DT',
+    title: 'Alat Datang',
+    listPath: '/internal',
+    viewPermission: 'internal.view',
+    workflow: internalWorkflow as unknown as OrderWorkflow,
+    alkesFlag: 'is_internal',
+    appendPage: 'internal/append',
+    pagePath: (order, user) => `/internal/${order.id}/${user.isFacility ? 'summary' : 'detail'}`,
+    devicesChanged: async (trx, order) => {
+      const { refreshEstimate } = await import('#actions/internal/refresh_estimate')
+      await refreshEstimate(trx, order)
+    },
+  },
+} as const satisfies Record<string, OrderTypeInfo>
+
+export type OrderType = keyof typeof ORDER_TYPE_INFO | 'insitu'
+export const ORDER_TYPES = Object.keys(ORDER_TYPE_INFO) as (keyof typeof ORDER_TYPE_INFO)[]
+
+export function isOrderType(value: unknown): value is keyof typeof ORDER_TYPE_INFO {
+  return typeof value === 'string' && value in ORDER_TYPE_INFO
+}
+
+export function orderTypeOf(order: Pick<Order, 'type'>): OrderTypeInfo {
+  const info = (ORDER_TYPE_INFO as Record<string, OrderTypeInfo>)[order.type]
+  if (!info) throw new Error(`Unknown order type ${order.type}`)
+  return info
+}
+
+export function workflowOf(order: Pick<Order, 'type'>) {
+  return orderTypeOf(order).workflow
+}
+
+/** Timeline texts of every order type's audit actions. */
+export function orderTimelineLabels(): Record<string, string> {
+  return Object.assign(
+    {},
+    ...ORDER_TYPES.map((type) => ORDER_TYPE_INFO[type].workflow.timelineLabels())
+  )
+}

@@ -1,0 +1,37 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, services } from '@adonisjs/drive'
+
+/**
+ * Where uploaded files live: the local disk under STORAGE_PATH by default
+ * (outside public/, never served directly), or an S3-compatible store when
+ * DRIVE_DISK=s3. Files are only ever served through the guarded routes of
+ * app/controllers/orders/files_controller.ts.
+ */
+const driveConfig = defineConfig({
+  default: env.get('DRIVE_DISK', 'fs'),
+  services: {
+    fs: services.fs({
+      location: app.makePath(env.get('STORAGE_PATH', 'storage')),
+      serveFiles: false,
+      visibility: 'private',
+    }),
+    s3: services.s3({
+      credentials: {
+        accessKeyId: env.get('S3_ACCESS_KEY_ID', ''),
+        secretAccessKey: env.get('S3_SECRET_ACCESS_KEY', ''),
+      },
+      region: env.get('S3_REGION', 'us-east-1'),
+      bucket: env.get('S3_BUCKET', 'kalibra'),
+      endpoint: env.get('S3_ENDPOINT'),
+      forcePathStyle: env.get('S3_FORCE_PATH_STYLE', true),
+      visibility: 'private',
+    }),
+  },
+})
+
+export default driveConfig
+
+declare module '@adonisjs/drive/types' {
+  export interface DriveDisks extends InferDriveDisks<typeof driveConfig> {}
+}

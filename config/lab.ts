@@ -1,0 +1,15 @@
+import env from '#start/env'
+
+/**
+ * The laboratory as its letters print it: the letterhead's name, address and
+ * logo, and the city in front of the date of every signature block.
+ */
+const labConfig = {
+  name: env.get('LAB_NAME', 'Laboratorium Pengujian dan Kalibrasi Alat Kesehatan'),
+  address: env.get('LAB_ADDRESS', 'Jl. Perintis Kemerdekaan Km. 11, Tamalanrea, Makassar 90245'),
+  city: env.get('LAB_CITY', 'Makassar'),
+  /** A PNG or JPG; without it the app's own mark is drawn. */
+  logoPath: env.get('LAB_LOGO_PATH'),
+}
+
+export default labConfig

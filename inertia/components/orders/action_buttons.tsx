@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { Link, router } from '@inertiajs/react'
+import { Button, buttonClass } from '~/components/ui/button'
+import { ConfirmDialog } from '~/components/ui/confirm_dialog'
+import type { PageAction } from '~/types'
+
+/**
+ * The actions the server says this user may take now, as buttons or links.
+ * A DELETE asks for confirmation in a dialog first.
+ */
+export function ActionButtons({
+  actions,
+  compact = false,
+}: {
+  actions: PageAction[]
+  compact?: boolean
+}) {
+  const [pending, setPending] = useState<PageAction | null>(null)
+  const className = (action: PageAction) =>
+    compact
+      ? action.variant === 'danger'
+        ? 'text-sm text-red-600 hover:underline'
+        : 'text-sm text-brand-700 hover:underline dark:text-brand-100'
+      : buttonClass(action.variant)
+  return (
+    <>
+      {actions.map((action) =>
+        action.method === 'delete' ? (
+          compact ? (
+            <button
+              key={action.key}
+              type="button"
+              className={className(action)}
+              onClick={() => setPending(action)}
+            >
+              {action.label}
+            </button>
+          ) : (
+            <Button key={action.key} variant={action.variant} onClick={() => setPending(action)}>
+              {action.label}
+            </Button>
+          )
+        ) : action.newTab ? (
+          <a
+            key={action.key}
+            href={action.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={className(action)}
+          >
+            {action.label}
+          </a>
+        ) : (
+          <Link key={action.key} href={action.href} className={className(action)}>
+            {action.label}
+          </Link>
+        )
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        message={pending?.confirm ?? ''}
+        confirmLabel="Ya, hapus"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) router.delete(pending.href, { preserveScroll: true })
+          setPending(null)
+        }}
+      />
+    </>
+  )
+}

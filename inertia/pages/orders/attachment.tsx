@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react'
+import { Head, Link, useForm } from '@inertiajs/react'
+import { ArrowLeft, ExternalLink } from 'lucide-react'
+import { Card, PageHeader } from '~/components/ui/card'
+import { Button, buttonClass } from '~/components/ui/button'
+import { TextField, controlClass } from '~/components/ui/field'
+import { StatusBadge } from '~/components/status_badge'
+import type { Data } from '#generated/data'
+
+type Device = Data.OrderDevice.Variants['forFiles']
+
+type Kind = 'certificate' | 'result'
+
+type Props = {
+  order: { number: string; folder_link: string | null }
+  devices: Device[]
+  backHref: string
+  /** Where a certificate or result is sent, by kind; null where this user may not upload. */
+  uploadHrefs: Record<Kind, string> | null
+  /** Where the folder link is saved; null where this user may not change it. */
+  folderHref: string | null
+  formats: { label: string; href: string }[]
+}
+
+function ResultForm({ href, device, type }: { href: string; device: Device; type: Kind }) {
+  const [mode, setMode] = useState<'file' | 'link'>('file')
+  const form = useForm<{ type: string; order_device_id: number; file: File | null; link: string }>({
+    type,
+    order_device_id: device.id,
+    file: null,
+    link: '',
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    form.transform(({ file, link, ...data }) =>
+      mode === 'file' ? { ...data, file } : { ...data, link }
+    )
+    form.post(href, { forceFormData: true, preserveScroll: true })
+  }
+  const errors = form.errors as Record<string, string | undefined>
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+      <select
+        aria-label={`Mode ${type} ${device.id}`}
+        value={mode}
+        onChange={(e) => setMode(e.target.value as 'file' | 'link')}
+        className={`${controlClass()} w-24 py-1`}
+      >
+        <option value="file">File</option>
+        <option value="link">Link</option>
+      </select>
+      {mode === 'file' ? (
+        <input
+          type="file"
+          accept="application/pdf"
+          aria-label={`Berkas ${type} ${device.id}`}
+          onChange={(e) => form.setData('file', e.target.files?.[0] ?? null)}
+          className="text-xs"
+        />
+      ) : (
+        <input
+          type="url"
+          placeholder="https://... (tautan unduhan)"
+          aria-label={`Tautan ${type} ${device.id}`}
+          value={form.data.link}
+          onChange={(e) => form.setData('link', e.target.value)}
+          className={`${controlClass()} max-w-xs py-1`}
+        />
+      )}
+      <Button type="submit" variant="secondary" disabled={form.processing}>
+        Simpan
+      </Button>
+      {(errors.file || errors.link) && (
+        <p className="w-full text-xs text-red-600">{errors.file ?? errors.link}</p>
+      )}
+    </form>
+  )
+}
+
+/** An order's files (both order types): certificate and result per device line, folder link, formats. */
+export default function Attachment({
+  order,
+  devices,
+  backHref,
+  uploadHrefs,
+  folderHref,
+  formats,
+}: Props) {
+  const folder = useForm({ link: order.folder_link ?? '' })
+  const saveFolder = (event: FormEvent) => {
+    event.preventDefault()
+    if (folderHref) folder.post(folderHref, { preserveScroll: true })
+  }
+  return (
+    <>
+      <Head title={`Berkas ${order.number}`} />
+      <PageHeader
+        title="Berkas Permintaan"
+        subtitle={order.number}
+        actions={
+          <Link href={backHref} className={buttonClass('secondary')}>
+            <ArrowLeft className="size-4" /> Kembali
+          </Link>
+        }
+      />
+      {formats.length > 0 && (
+        <Card className="mb-4 flex flex-wrap gap-2 p-4">
+          {formats.map((format) => (
+            <a key={format.href} href={format.href} className={buttonClass('secondary')}>
+              {format.label}
+            </a>
+          ))}
+        </Card>
+      )}
+      <Card className="mb-4 p-4">
+        {folderHref ? (
+          <form onSubmit={saveFolder} className="flex flex-wrap items-end gap-3">
+            <div className="min-w-72 flex-1">
+              <TextField
+                label="Tautan Folder"
+                type="url"
+                placeholder="https://..."
+                value={folder.data.link}
+                onChange={(e) => folder.setData('link', e.target.value)}
+                error={folder.errors.link}
+              />
+            </div>
+            <Button type="submit" disabled={folder.processing}>
+              Simpan Tautan
+            </Button>
+          </form>
+        ) : order.folder_link ? (
+          <a
+            href={order.folder_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+          >
+            <ExternalLink className="size-4" /> Buka folder berkas
+          </a>
+        ) : (
+          <p className="text-sm text-slate-500">Tautan folder belum tersedia.</p>
+        )}
+      </Card>
+      <Card className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
+            <tr>
+              <th className="px-3 py-2">Alat</th>
+              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">Sertifikat</th>
+              <th className="px-3 py-2">Hasil</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {devices.map((device) => (
+              <tr key={device.id} className="align-top">
+                <td className="px-3 py-2">
+                  {device.alkes.name}
+                  {device.serial_number && (
+                    <span className="block text-xs text-slate-500">SN {device.serial_number}</span>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={device.status} tone={device.status_tone} />
+                </td>
+                {(['certificate', 'result'] as const).map((type) => (
+                  <td key={type} className="space-y-2 px-3 py-2">
+                    {device[type] ? (
+                      <a
+                        href={device[type]!}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-brand-700 hover:underline"
+                      >
+                        Unduh {type === 'certificate' ? 'sertifikat' : 'hasil'}
+                      </a>
+                    ) : (
+                      <span className="text-slate-400">Belum ada</span>
+                    )}
+                    {uploadHrefs && device.can_attach && (
+                      <ResultForm href={uploadHrefs[type]} device={device} type={type} />
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,39 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { TextAreaField } from '~/components/ui/field'
+
+/** Cancels the test of one device line, with a reason (BATAL UJI), for both order types. */
+export default function CancelDevice({
+  order,
+  device,
+  backHref,
+  submitHref,
+}: {
+  order: { number: string }
+  device: { name: string; serial_number: string | null; status: string }
+  backHref: string
+  submitHref: string
+}) {
+  const form = useForm({ reason: '' })
+  return (
+    <FormPage
+      title="Batalkan Uji Alat"
+      subtitle={`${order.number} · ${device.name}${device.serial_number ? ` SN ${device.serial_number}` : ''}`}
+      backHref={backHref}
+      onSubmit={() => form.post(submitHref)}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <div className="md:col-span-2">
+        <TextAreaField
+          label="Alasan"
+          name="reason"
+          maxLength={500}
+          value={form.data.reason}
+          onChange={(e) => form.setData('reason', e.target.value)}
+          error={form.errors.reason}
+        />
+      </div>
+    </FormPage>
+  )
+}

@@ -1,0 +1,82 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { SelectField, TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
+
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+]
+
+type Props = {
+  order: { number: string }
+  device: { name: string }
+  officers: { id: number; name: string }[]
+  values: Record<string, string>
+  backHref: string
+  submitHref: string
+}
+
+/** One device line's worksheet (both order types). */
+export default function Worksheet({
+  order,
+  device,
+  officers,
+  values,
+  backHref,
+  submitHref,
+}: Props) {
+  const form = useForm(values)
+  return (
+    <FormPage
+      title={`Lembar Kerja ${device.name}`}
+      subtitle={order.number}
+      backHref={backHref}
+      onSubmit={() => form.put(submitHref)}
+      processing={form.processing}
+      recentlySuccessful={form.recentlySuccessful}
+    >
+      <TextField label="Merk" {...bind(form, 'merk')} />
+      <TextField label="Model" {...bind(form, 'model')} />
+      <TextField label="Nomor Seri" {...bind(form, 'serial_number')} />
+      <SelectField
+        label="Jenis"
+        options={['Pengujian', 'Kalibrasi'].map((v) => ({ value: v, label: v }))}
+        {...bind(form, 'type')}
+      />
+      <TextField label="Nomor Order Tambahan" {...bind(form, 'additional_order_number')} />
+      <TextField label="Nomor Sertifikat" {...bind(form, 'certificate_number')} />
+      <SelectField
+        label="Bulan Sertifikat"
+        options={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+        {...bind(form, 'certificate_month')}
+      />
+      <TextField label="Tanggal Pengerjaan" type="date" {...bind(form, 'work_date')} />
+      <TextField label="Tempat Pengerjaan" {...bind(form, 'work_place')} />
+      <TextField label="Nama Ruangan" {...bind(form, 'room_name')} />
+      <SelectField
+        label="Hasil"
+        options={[
+          { value: '1', label: 'LAIK' },
+          { value: '0', label: 'TIDAK LAIK' },
+        ]}
+        {...bind(form, 'is_laik')}
+      />
+      <SelectField
+        label="Petugas"
+        options={officers.map((o) => ({ value: String(o.id), label: o.name }))}
+        {...bind(form, 'officer_id')}
+      />
+    </FormPage>
+  )
+}

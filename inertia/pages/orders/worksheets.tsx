@@ -1,0 +1,142 @@
+import { useRef, type FormEvent } from 'react'
+import { Head, Link, router, useForm } from '@inertiajs/react'
+import { ArrowLeft } from 'lucide-react'
+import { Card, PageHeader } from '~/components/ui/card'
+import { Button, buttonClass } from '~/components/ui/button'
+import { TextField } from '~/components/ui/field'
+import { StatusBadge } from '~/components/status_badge'
+import type { Data } from '#generated/data'
+
+type Device = Data.OrderDevice.Variants['forWorksheets']
+
+type Props = {
+  order: { number: string; status: string; certificate_date: string | null }
+  devices: Device[]
+  backHref: string
+  /** Where the certificate date is saved; null when this user may not set it now. */
+  certificateDateHref: string | null
+}
+
+function UploadButton({ href, device }: { href: string; device: Device }) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="application/pdf"
+        className="hidden"
+        aria-label={`Unggah PDF ${device.alkes.name}`}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          if (file) router.post(href, { file }, { forceFormData: true, preserveScroll: true })
+        }}
+      />
+      <button
+        type="button"
+        className="text-sm text-brand-700 hover:underline"
+        onClick={() => input.current?.click()}
+      >
+        Unggah PDF
+      </button>
+    </>
+  )
+}
+
+/** The PK worksheets of an order's device lines (both order types). */
+export default function Worksheets({ order, devices, backHref, certificateDateHref }: Props) {
+  const form = useForm({ date: order.certificate_date ?? '' })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (certificateDateHref) form.put(certificateDateHref, { preserveScroll: true })
+  }
+  return (
+    <>
+      <Head title={`Lembar Kerja ${order.number}`} />
+      <PageHeader
+        title="Lembar Kerja PK"
+        subtitle={`${order.number} · ${order.status}`}
+        actions={
+          <Link href={backHref} className={buttonClass('secondary')}>
+            <ArrowLeft className="size-4" /> Kembali
+          </Link>
+        }
+      />
+      {certificateDateHref && (
+        <Card className="mb-4 p-4">
+          <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+            <div className="w-56">
+              <TextField
+                label="Tanggal Sertifikat"
+                type="date"
+                name="date"
+                value={form.data.date}
+                onChange={(e) => form.setData('date', e.target.value)}
+                error={form.errors.date}
+              />
+            </div>
+            <Button type="submit" disabled={form.processing}>
+              Simpan Tanggal
+            </Button>
+          </form>
+        </Card>
+      )}
+      <Card className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
+            <tr>
+              <th className="px-3 py-2">Alat</th>
+              <th className="px-3 py-2">Petugas</th>
+              <th className="px-3 py-2">Lembar Kerja</th>
+              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">Aksi</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {devices.map((device) => (
+              <tr key={device.id}>
+                <td className="px-3 py-2">
+                  {device.alkes.name}
+                  {device.serial_number && (
+                    <span className="block text-xs text-slate-500">SN {device.serial_number}</span>
+                  )}
+                </td>
+                <td className="px-3 py-2">{device.officer?.name ?? '-'}</td>
+                <td className="px-3 py-2">
+                  {device.worksheet_saved ? 'Tersimpan' : 'Belum diisi'}
+                  {device.worksheet_href && (
+                    <>
+                      {' · '}
+                      <a
+                        href={device.worksheet_href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-brand-700 hover:underline"
+                      >
+                        PDF
+                      </a>
+                    </>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={device.status} tone={device.status_tone} />
+                </td>
+                <td className="space-x-3 px-3 py-2 whitespace-nowrap">
+                  {device.edit_href && (
+                    <Link
+                      href={device.edit_href}
+                      className="text-sm text-brand-700 hover:underline"
+                    >
+                      Isi Lembar Kerja
+                    </Link>
+                  )}
+                  {device.upload_href && <UploadButton href={device.upload_href} device={device} />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </>
+  )
+}

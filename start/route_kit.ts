@@ -1,0 +1,56 @@
+import router from '@adonisjs/core/services/router'
+import type { HttpContext } from '@adonisjs/core/http'
+import { middleware } from '#start/kernel'
+import type { Permission } from '#enums/permissions'
+import type { ListDefinition } from '#queries/list_definition'
+import type { BatchDefinition } from '#batch/batch_definition'
+import { respondWithDatatable, respondWithExport } from '#services/list_responder'
+
+/**
+ * Helpers the route files share. Every guarded route carries its permission
+ * in its `can` middleware, where the role x route test reads it.
+ */
+export const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
+
+/** `{prefix}/datatable` and `{prefix}/print/pdf|excel`, all served by one list definition. */
+export function listRoutes(prefix: string, name: string, list: ListDefinition<any, any>) {
+  router
+    .group(() => {
+      router
+        .get(`${prefix}/datatable`, (ctx: HttpContext) => respondWithDatatable(ctx, list))
+        .as(`${name}.datatable`)
+      router
+        .get(`${prefix}/print/pdf`, (ctx: HttpContext) => respondWithExport(ctx, list, 'pdf'))
+        .as(`${name}.print.pdf`)
+      router
+        .get(`${prefix}/print/excel`, (ctx: HttpContext) => respondWithExport(ctx, list, 'excel'))
+        .as(`${name}.print.excel`)
+    })
+    .use(guarded(list.permission))
+}
+
+/** `{prefix}/batch/edit`, its format file and the upload, guarded by the list's edit permission. */
+export function batchRoutes(name: string, batch: BatchDefinition) {
+  const handle = (action: 'edit' | 'format' | 'update') => async (ctx: HttpContext) => {
+    const { default: BatchController } = await import('#controllers/batch_controller')
+    return new BatchController(batch)[action](ctx)
+  }
+  router
+    .group(() => {
+      router.get(`${batch.path}/batch/edit`, handle('edit')).as(`${name}.batch.edit`)
+      router.get(`${batch.path}/batch/edit/format`, handle('format')).as(`${name}.batch.format`)
+      router.post(`${batch.path}/batch/update`, handle('update')).as(`${name}.batch.update`)
+    })
+    .use(guarded(batch.permission))
+}
+
+/**
+ * A menu entry whose screen arrives with a later issue: guarded like the real
+ * one, so the sidebar, the server check and the page already agree.
+ */
+export function pendingModule(path: string, name: string, permission: Permission, title: string) {
+  router
+    .get(path, ({ inertia }) => inertia.render('pending_module', { title }))
+    .as(name)
+    .use(guarded(permission))
+}

@@ -1,0 +1,40 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { homePathFor } from '#services/navigation'
+import { pendingModule } from '#start/route_kit'
+
+const SessionController = () => import('#controllers/session_controller')
+const ProfileController = () => import('#controllers/profile_controller')
+const PasswordController = () => import('#controllers/password_controller')
+const PasswordLinkController = () => import('#controllers/password_link_controller')
+
+/** Sign-in, sign-out, and what every signed-in user may open (spec part 1: Sign-in and account). */
+router
+  .get('/', async ({ auth, response }) =>
+    response.redirect(auth.user ? homePathFor(auth.user) : '/login')
+  )
+  .as('home')
+
+router
+  .group(() => {
+    router.get('/login', [SessionController, 'create']).as('session.create')
+    router.post('/auth/verify', [SessionController, 'store']).as('session.store')
+  })
+  .use(middleware.guest())
+
+router.get('/auth/logout', [SessionController, 'destroy']).as('session.destroy')
+
+// A set-password link an editor issued: whoever holds it may open it, signed in or not.
+router.get('/password/set/:token', [PasswordLinkController, 'show']).as('password_link.show')
+router.post('/password/set/:token', [PasswordLinkController, 'update']).as('password_link.update')
+
+router
+  .group(() => {
+    router.get('/profile', [ProfileController, 'edit']).as('profile.edit')
+    router.put('/profile', [ProfileController, 'update']).as('profile.update')
+    router.get('/password', [PasswordController, 'edit']).as('password.edit')
+    router.put('/password', [PasswordController, 'update']).as('password.update')
+  })
+  .use(middleware.auth())
+
+pendingModule('/telegram/connect', 'telegram.connect', 'messaging.connect', 'Hubungkan Telegram')

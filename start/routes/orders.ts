@@ -1,0 +1,84 @@
+import router from '@adonisjs/core/services/router'
+import type { HttpContext } from '@adonisjs/core/http'
+import { middleware } from '#start/kernel'
+import { ORDER_TYPES } from '#workflows/order_types'
+import { ORDER_DOCUMENTS } from '#documents/registry'
+
+const DeviceLinesController = () => import('#controllers/orders/device_lines_controller')
+const WorksheetsController = () => import('#controllers/orders/worksheets_controller')
+const AttachmentsController = () => import('#controllers/orders/attachments_controller')
+const FeedbackController = () => import('#controllers/orders/feedback_controller')
+const FilesController = () => import('#controllers/orders/files_controller')
+
+/**
+ * The features both order types share, written once over `/:orderType/:id`
+ * (spec part 2: worksheets, attachments, feedback, device lines). The order
+ * loader binds the order after the type's list permission and the facility
+ * scope; the order's own workflow then decides who may act in which status.
+ */
+const orderType = new RegExp(`^(${ORDER_TYPES.join('|')})$`)
+
+router
+  .group(() => {
+    router.get('/append', [DeviceLinesController, 'create']).as('orders.append.form')
+    router.post('/append', [DeviceLinesController, 'store']).as('orders.append')
+    router.get('/:deviceId/cancel', [DeviceLinesController, 'cancelForm']).as('orders.cancel.form')
+    router.post('/:deviceId/cancel', [DeviceLinesController, 'cancel']).as('orders.cancel')
+    router.delete('/:deviceId', [DeviceLinesController, 'destroy']).as('orders.device.destroy')
+    // On-site orders name the lab of the line too: DELETE /insitu/{id}/{alkesOrderId}/{type}.
+    router
+      .delete('/:deviceId/:lab', [DeviceLinesController, 'destroy'])
+      .as('orders.device.destroy_in_lab')
+
+    router.get('/worksheet/pk', [WorksheetsController, 'index']).as('orders.worksheets')
+    router
+      .get('/worksheet/pk/:alkesOrderId/edit', [WorksheetsController, 'edit'])
+      .as('orders.worksheet.form')
+    router
+      .put('/worksheet/pk/:alkesOrderId/update', [WorksheetsController, 'update'])
+      .as('orders.worksheet.update')
+    router
+      .post('/worksheet/pk/:alkesOrderId/upload', [WorksheetsController, 'upload'])
+      .as('orders.worksheet.upload')
+    router
+      .put('/certificate-date', [WorksheetsController, 'certificateDate'])
+      .as('orders.certificate_date')
+
+    router.get('/attachment', [AttachmentsController, 'index']).as('orders.attachment')
+    router
+      .post('/attachment/folder', [AttachmentsController, 'folder'])
+      .as('orders.attachment.folder')
+    router
+      .post('/attachment/:type', [AttachmentsController, 'store'])
+      .as('orders.attachment.upload')
+
+    router.get('/feedback', [FeedbackController, 'create']).as('orders.feedback.form')
+    router.post('/feedback', [FeedbackController, 'store']).as('orders.feedback')
+
+    router.get('/files/:fileId', [FilesController, 'show']).as('orders.file')
+  })
+  .prefix('/:orderType/:id')
+  .where('orderType', orderType)
+  .where('id', router.matchers.number())
+  .where('deviceId', router.matchers.number())
+  .where('alkesOrderId', router.matchers.number())
+  .where('fileId', router.matchers.number())
+  .where('lab', /^(pk|ukpr|sarpras)$/)
+  .where('type', /^(certificate|result)$/)
+  .use([middleware.auth(), middleware.order()])
+
+/** Generated documents (receiving and hand-over proofs, ASPAK/SRIKANDI, later the letters). */
+for (const document of ORDER_DOCUMENTS) {
+  router
+    .get(document.path, async (ctx: HttpContext) => {
+      const { serveOrderDocument } = await import('#controllers/orders/documents_controller')
+      return serveOrderDocument(ctx, document)
+    })
+    .as(`orders.document.${document.name}`)
+    .where('id', router.matchers.number())
+    .use([
+      middleware.auth(),
+      ...(document.permission ? [middleware.can(document.permission)] : []),
+      middleware.order({ type: document.orderType }),
+    ])
+}
