@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { getProvinces, getRegencies } from 'idn-area-data'
 import { UNIT_NAMES } from '#enums/master_data'
+import { isoDate, nationalHolidays } from '#services/holidays'
 
 export const FASYANKES_CATEGORIES = [
   'Rumah Sakit',
@@ -21,19 +22,6 @@ export const FASYANKES_CLASSES = [
   'Pratama',
   'Utama',
 ]
-
-/**
- * Fixed-date national holidays. Holidays that move each year (Idul Fitri,
- * Nyepi, Waisak, ...) follow the yearly joint ministerial decree and are added
- * to the holidays table by the lab.
- */
-const FIXED_HOLIDAYS = [
-  ['01-01', 'Tahun Baru Masehi'],
-  ['05-01', 'Hari Buruh Internasional'],
-  ['06-01', 'Hari Lahir Pancasila'],
-  ['08-17', 'Hari Kemerdekaan Republik Indonesia'],
-  ['12-25', 'Hari Raya Natal'],
-] as const
 
 /**
  * Reference data every installation needs, production included: all provinces
@@ -74,15 +62,11 @@ export async function seedReferenceData() {
     }
 
     const year = new Date().getFullYear()
-    const knownHolidays = await values('holidays', 'date')
-    const known = new Set(
-      [...knownHolidays].map((date) =>
-        String(date instanceof Date ? date.toISOString() : date).slice(0, 10)
-      )
-    )
-    const holidays = [year, year + 1]
-      .flatMap((y) => FIXED_HOLIDAYS.map(([day, name]) => ({ date: `${y}-${day}`, name })))
+    // National holidays of this year and the next, moving ones included; the lab's own stay.
+    const known = new Set([...(await values('holidays', 'date'))].map(isoDate))
+    const holidays = nationalHolidays([year, year + 1])
       .filter((holiday) => !known.has(holiday.date))
+      .map((holiday) => ({ ...holiday, source: 'national' }))
     if (holidays.length) await trx.table('holidays').multiInsert(holidays)
   })
 }

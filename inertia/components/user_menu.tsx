@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '@inertiajs/react'
-import { ChevronDown, KeyRound, LogOut, MessageCircle, UserRound } from 'lucide-react'
+import { CalendarOff, ChevronDown, KeyRound, LogOut, MessageCircle, UserRound } from 'lucide-react'
 import type { AuthProps } from '~/types'
 
 export function UserMenu({ auth }: { auth: AuthProps }) {
@@ -11,7 +11,11 @@ export function UserMenu({ auth }: { auth: AuthProps }) {
   useEffect(() => {
     if (!open) return
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !ref.current?.contains(event.target as Node)
+      ) {
         setOpen(false)
       }
     }
@@ -23,7 +27,8 @@ export function UserMenu({ auth }: { auth: AuthProps }) {
     }
   }, [open])
 
-  const item = 'flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
+  const item =
+    'flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
 
   return (
     <div className="relative" ref={ref}>
@@ -56,12 +61,26 @@ export function UserMenu({ auth }: { auth: AuthProps }) {
           <Link href="/password" className={item} role="menuitem" onClick={() => setOpen(false)}>
             <KeyRound className="size-4" /> Ubah Kata Sandi
           </Link>
+          {auth.can['holiday.edit'] && (
+            <Link href="/holidays" className={item} role="menuitem" onClick={() => setOpen(false)}>
+              <CalendarOff className="size-4" /> Hari Libur
+            </Link>
+          )}
           {auth.can['messaging.connect'] && (
-            <Link href="/telegram/connect" className={item} role="menuitem" onClick={() => setOpen(false)}>
+            <Link
+              href="/telegram/connect"
+              className={item}
+              role="menuitem"
+              onClick={() => setOpen(false)}
+            >
               <MessageCircle className="size-4" /> Hubungkan Telegram
             </Link>
           )}
-          <a href="/auth/logout" className={`${item} text-red-600 dark:text-red-400`} role="menuitem">
+          <a
+            href="/auth/logout"
+            className={`${item} text-red-600 dark:text-red-400`}
+            role="menuitem"
+          >
             <LogOut className="size-4" /> Keluar
           </a>
         </div>

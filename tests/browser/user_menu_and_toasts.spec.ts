@@ -27,7 +27,7 @@ test.group('User menu', () => {
     const items = await menu.getByRole('menuitem').allInnerTexts()
     assert.deepEqual(
       items.map((t) => t.trim()),
-      ['Profil', 'Ubah Kata Sandi', 'Hubungkan Telegram', 'Keluar']
+      ['Profil', 'Ubah Kata Sandi', 'Hari Libur', 'Hubungkan Telegram', 'Keluar']
     )
 
     await menu.getByRole('menuitem', { name: 'Profil' }).click()
@@ -38,6 +38,12 @@ test.group('User menu', () => {
     await userMenuButton(page, user).click()
     await page.getByRole('menuitem', { name: 'Ubah Kata Sandi' }).click()
     await page.waitForURL('**/password')
+
+    // Only roles that may edit holidays get the Hari Libur entry (admin_pk may).
+    await userMenuButton(page, user).click()
+    await page.getByRole('menuitem', { name: 'Hari Libur' }).click()
+    await page.waitForURL('**/holidays')
+    await page.getByRole('heading', { name: 'Hari Libur' }).waitFor()
 
     await userMenuButton(page, user).click()
     await page.getByRole('menuitem', { name: 'Hubungkan Telegram' }).click()
