@@ -5,10 +5,9 @@ import type { BatchDefinition } from '#batch/batch_definition'
 import { BatchFileError, formatWorkbook } from '#batch/spreadsheet'
 import { runBatch, type RowError } from '#batch/run_batch'
 import { actorOf } from '#services/audit'
-
-const MAX_SIZE = '5mb'
-const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+import { errors as vineErrors } from '@vinejs/vine'
+import { batchFileValidator } from '#validators/batch'
+import { CONTENT_TYPES } from '#validators/rules/upload'
 
 /** Batch edit of a master-data list from a spreadsheet (spec part 1, Batch-edit pages). */
 export default class BatchController {
@@ -31,7 +30,7 @@ export default class BatchController {
 
   async format({ response }: HttpContext) {
     const buffer = await formatWorkbook(this.definition)
-    response.header('Content-Type', XLSX_TYPE)
+    response.header('Content-Type', CONTENT_TYPES.xlsx)
     response.header(
       'Content-Disposition',
       `attachment; filename="format-batch-${this.definition.fileName}.xlsx"`
@@ -49,20 +48,15 @@ export default class BatchController {
       return response.redirect(back)
     }
 
-    const file = request.file('file', { size: MAX_SIZE, extnames: ['xlsx'] })
-    if (!file) return refuse('Berkas wajib diunggah.')
-    // An empty file has no type to detect, so it must be caught before the type check.
-    if (file.size === 0) return refuse('Berkas kosong.')
-    if (!file.isValid) {
-      const rule = file.errors[0]?.type
-      return refuse(
-        rule === 'size' ? 'Ukuran berkas maksimal 5 MB.' : 'Berkas harus berformat Excel (.xlsx).'
-      )
-    }
-    const buffer = await readFile(file.tmpPath!)
+    // An empty file has no content to recognise, so it gets its own message first.
+    if (request.file('file')?.size === 0) return refuse('Berkas kosong.')
+    const validated = await request.validateUsing(batchFileValidator).catch((error) => {
+      if (error instanceof vineErrors.E_VALIDATION_ERROR) return error.messages[0].message as string
+      throw error
+    })
+    if (typeof validated === 'string') return refuse(validated)
+    const buffer = await readFile(validated.file.tmpPath!)
     if (buffer.length === 0) return refuse('Berkas kosong.')
-    if (!buffer.subarray(0, 4).equals(XLSX_MAGIC))
-      return refuse('Isi berkas bukan Excel (.xlsx) yang valid.')
 
     try {
       const result = await runBatch(actorOf(ctx), this.definition, buffer, file.clientName)
