@@ -59,7 +59,12 @@ export default class BatchController {
     if (buffer.length === 0) return refuse('Berkas kosong.')
 
     try {
-      const result = await runBatch(actorOf(ctx), this.definition, buffer, validated.file.clientName)
+      const result = await runBatch(
+        actorOf(ctx),
+        this.definition,
+        buffer,
+        validated.file.clientName
+      )
       if (!result.ok) {
         return refuse(
           `Berkas ditolak: ${result.errors.length} baris bermasalah. Tidak ada data yang diubah; perbaiki baris berikut lalu unggah ulang.`,
