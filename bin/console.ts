@@ -2,19 +2,11 @@
 process.env.NODE_ENV ??= 'development'
 
 import 'reflect-metadata'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { prettyPrintError } from '@adonisjs/core'
+import { createIgnitor } from './ignitor.js'
 
-const APP_ROOT = new URL('../', import.meta.url)
-const IMPORTER = (filePath: string) =>
-  filePath.startsWith('./') || filePath.startsWith('../')
-    ? import(new URL(filePath, APP_ROOT).href)
-    : import(filePath)
-
-new Ignitor(APP_ROOT, { importer: IMPORTER })
+createIgnitor()
   .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
     app.listen('SIGTERM', () => app.terminate())
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })

@@ -2,15 +2,10 @@
 process.env.NODE_ENV ??= 'production'
 
 import 'reflect-metadata'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { prettyPrintError } from '@adonisjs/core'
+import { createIgnitor } from './ignitor.js'
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { AppHttpServer } from '#services/http_server'
-
-const APP_ROOT = new URL('../', import.meta.url)
-const IMPORTER = (filePath: string) =>
-  filePath.startsWith('./') || filePath.startsWith('../')
-    ? import(new URL(filePath, APP_ROOT).href)
-    : import(filePath)
 
 /** Longest wait for requests in flight at shutdown (SHUTDOWN_TIMEOUT, seconds). */
 const SHUTDOWN_TIMEOUT_MS = (Number(process.env.SHUTDOWN_TIMEOUT) || 10) * 1000
@@ -46,11 +41,8 @@ function shutDown(app: ApplicationService, signal: string) {
   )
 }
 
-new Ignitor(APP_ROOT, { importer: IMPORTER })
+createIgnitor()
   .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
     app.booted(async () => {
       ;({ createAppHttpServer } = await import('#services/http_server'))
     })

@@ -3,7 +3,8 @@ process.env.NODE_ENV = 'test'
 import 'reflect-metadata'
 import { rm } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { prettyPrintError } from '@adonisjs/core'
+import { createIgnitor } from './ignitor.js'
 import { configure, processCLIArgs, run } from '@japa/runner'
 
 /**
@@ -33,17 +34,8 @@ const removeOwnDatabase = async () => {
     await rm(`${process.env.SQLITE_PATH}${suffix}`, { force: true })
 }
 
-const APP_ROOT = new URL('../', import.meta.url)
-const IMPORTER = (filePath: string) =>
-  filePath.startsWith('./') || filePath.startsWith('../')
-    ? import(new URL(filePath, APP_ROOT).href)
-    : import(filePath)
-
-new Ignitor(APP_ROOT, { importer: IMPORTER })
+createIgnitor()
   .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
     app.listen('SIGTERM', () => app.terminate())
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })

@@ -1,28 +1,9 @@
 /**
  * Props the server shares with every page (app/middleware/inertia_middleware.ts).
  */
-export type MenuIcon =
-  | 'dashboard'
-  | 'incoming'
-  | 'insitu'
-  | 'officer'
-  | 'facility'
-  | 'device'
-  | 'calibrator'
-  | 'report'
-  | 'inventory'
-
-export type MenuItem = {
-  label: string
-  href: string
-  icon: MenuIcon | null
-  children: MenuItem[] | null
-}
-
-export type MenuSection = {
-  title: string | null
-  items: MenuItem[]
-}
+export type { MenuIcon, MenuSection } from '#services/navigation'
+export type { VisibleMenuItem as MenuItem } from '#services/navigation'
+import type { MenuSection } from '#services/navigation'
 
 export type AuthUser = {
   id: number
@@ -46,16 +27,8 @@ export type SharedProps = {
   [key: string]: unknown
 }
 
-/** An action the server offers on a page (app/workflows/kit.ts PageAction). */
-export type PageAction = {
-  key: string
-  label: string
-  href: string
-  variant: 'primary' | 'secondary' | 'danger'
-  method: 'get' | 'delete'
-  confirm: string | null
-  newTab: boolean
-}
+/** An action the server offers on a page. */
+export type { PageAction } from '#workflows/kit'
 
 export type Flash = {
   success?: string

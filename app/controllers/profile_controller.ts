@@ -1,7 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { actorOf } from '#services/audit'
 import { facilityProfileValidator, staffProfileValidator } from '#validators/profile'
-import { updateFacilityProfile, updateStaffProfile } from '#actions/account/update_profile'
+import {
+  facilityProfileValues,
+  updateFacilityProfile,
+  updateStaffProfile,
+} from '#actions/account/update_profile'
 import { facilityFormOptions } from '#queries/regions/facility_form_options'
 import Fasyankes from '#models/fasyankes'
 
@@ -24,19 +28,7 @@ export default class ProfileController {
     const facility = await Fasyankes.findOrFail(user.fasyankesId)
     return inertia.render('account/profile', {
       staff: null,
-      facility: {
-        name: facility.fasyankesName,
-        phone: facility.phone,
-        address: facility.address,
-        type: facility.type,
-        province: facility.provinceCode,
-        city: facility.cityCode,
-        category_id: facility.categoryId,
-        class_id: facility.classId,
-        pic_name: facility.pic,
-        pic_phone: facility.picPhone,
-        email: user.email,
-      },
+      facility: facilityProfileValues(facility, user.email),
       options: await facilityFormOptions(),
     })
   }

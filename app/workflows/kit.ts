@@ -60,7 +60,7 @@ export interface ActionInfo<S extends string, Subject, Extra> {
 }
 
 /** An action as a page receives it. */
-export interface PageAction {
+export type PageAction = {
   key: string
   label: string
   href: string

@@ -9,3 +9,19 @@ export function toNonNegativeInt(value: string) {
   const number = Number.parseInt(value, 10)
   return Number.isFinite(number) && number > 0 ? number : 0
 }
+
+/** Month names as the lab writes dates (Januari ... Desember). */
+export const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+] as const

@@ -4,6 +4,7 @@ import User from '#models/user'
 import Fasyankes from '#models/fasyankes'
 import { audit, changes, type Actor } from '#services/audit'
 import type { facilityProfileValidator, staffProfileValidator } from '#validators/profile'
+import { fasyankesFormValues } from '#actions/fasyankes/save_fasyankes'
 
 type StaffProfile = Infer<typeof staffProfileValidator>
 type FacilityProfile = Infer<typeof facilityProfileValidator>
@@ -31,25 +32,25 @@ export async function updateStaffProfile(actor: Actor & { user: User }, input: S
   })
 }
 
+/** A facility in the profile form's field names: what the form shows and what the audit compares. */
+export function facilityProfileValues(facility: Fasyankes, email: string) {
+  // The master-data form's values, less the map position, under the profile form's names.
+  const {
+    fasyankes_name: name,
+    pic: picName,
+    latitude,
+    longitude,
+    ...rest
+  } = fasyankesFormValues(facility, email)
+  return { name, ...rest, pic_name: picName }
+}
+
 /** A facility account edits its facility record and its login email together. */
 export async function updateFacilityProfile(actor: Actor & { user: User }, input: FacilityProfile) {
   await db.transaction(async (trx) => {
     const user = await User.findOrFail(actor.user.id, { client: trx })
     const facility = await Fasyankes.findOrFail(user.fasyankesId, { client: trx })
-    const before = {
-      name: facility.fasyankesName,
-      phone: facility.phone,
-      address: facility.address,
-      type: facility.type,
-      province: facility.provinceCode,
-      city: facility.cityCode,
-      category_id: facility.categoryId,
-      class_id: facility.classId,
-      pic_name: facility.pic,
-      pic_phone: facility.picPhone,
-      email: user.email,
-    }
-    const diff = changes(before, input)
+    const diff = changes(facilityProfileValues(facility, user.email), input)
     if (!diff.changed) return
     await facility
       .merge({

@@ -1,9 +1,13 @@
 import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import InternalHandover from '#models/internal_handover'
-import ActionRefusedException from '#exceptions/action_refused_exception'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
-import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
+import {
+  auditOrder,
+  moveOrder,
+  type StaffActor,
+  refuseOpenDevices,
+} from '#actions/orders/order_audit'
 
 export interface HandoverInput {
   contact_person_receiver_name: string
@@ -18,17 +22,7 @@ export interface HandoverInput {
 export async function handOver(actor: StaffActor, order: Order, input: HandoverInput) {
   internalWorkflow.assert('handover', order, actor.user)
   await db.transaction(async (trx) => {
-    const open = await trx
-      .from('order_devices as d')
-      .join('alkes as a', 'a.id', 'd.alkes_id')
-      .where('d.order_id', order.id)
-      .where('d.status', 'BELUM SELESAI')
-      .select('a.name')
-    if (open.length) {
-      throw new ActionRefusedException(
-        `Serah terima belum dapat dilakukan: ${open.length} alat belum selesai (${open.map((d) => d.name).join(', ')}).`
-      )
-    }
+    await refuseOpenDevices(trx, order, 'Serah terima belum dapat dilakukan')
     const moved = await moveOrder(trx, order, 'handover')
     await InternalHandover.create(
       {

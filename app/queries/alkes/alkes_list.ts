@@ -27,7 +27,7 @@ export interface AlkesFilters {
   minute_estimation?: number
 }
 
-export interface AlkesRow {
+export type AlkesRow = {
   id: number
   name: string
   laboratory: AlkesLaboratory

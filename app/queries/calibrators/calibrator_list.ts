@@ -25,7 +25,7 @@ export interface CalibratorFilters {
   channel_count?: number
 }
 
-export interface CalibratorRow {
+export type CalibratorRow = {
   id: number
   name: string
   merk: string | null

@@ -17,7 +17,7 @@ export interface FasyankesFilters {
   province?: string
 }
 
-export interface FasyankesRow {
+export type FasyankesRow = {
   id: number
   fasyankes_name: string
   phone: string | null

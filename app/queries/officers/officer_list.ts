@@ -14,7 +14,7 @@ export interface OfficerFilters {
   position?: string
 }
 
-export interface OfficerRow {
+export type OfficerRow = {
   id: number
   name: string
   nip: string | null

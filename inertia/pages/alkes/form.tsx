@@ -3,27 +3,9 @@ import { FormPage } from '~/components/form/form_page'
 import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { formatRupiah } from '~/lib/format'
+import type { AlkesRow } from '#queries/alkes/alkes_list'
 
-type Alkes = {
-  id: number
-  name: string
-  laboratory: string
-  category: string | null
-  price: number
-  minute_estimation: number
-  alkes_code: string
-  mk_code: string | null
-  aspak_code: string | null
-  certificate_number: string | null
-  total_page: number | null
-  recalibration_months: number
-  is_tuntung_seharian: boolean
-  is_internal: boolean
-  is_insitu: boolean
-  pengujian_is_kan: boolean
-  kalibrasi_is_kan: boolean
-  has_laik_description: boolean
-}
+type Alkes = AlkesRow
 
 const FLAGS = [
   ['is_internal', 'Layanan alat datang (internal)'],

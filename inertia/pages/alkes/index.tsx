@@ -1,29 +1,9 @@
-import { Head } from '@inertiajs/react'
-import { PageHeader } from '~/components/ui/card'
-import { DataTable, type Column } from '~/components/data_table/data_table'
-import { ListActions, RowLink } from '~/components/list_actions'
+import { MasterListPage } from '~/components/master_list_page'
+import type { Column } from '~/components/data_table/data_table'
 import { DetailList } from '~/components/detail_list'
+import type { AlkesRow } from '#queries/alkes/alkes_list'
 
-type Alkes = {
-  id: number
-  name: string
-  laboratory: string
-  category: string | null
-  formatted_price: string
-  minute_estimation: number
-  alkes_code: string
-  mk_code: string | null
-  aspak_code: string | null
-  certificate_number: string | null
-  total_page: number | null
-  recalibration_months: number
-  formatted_is_tuntung_seharian: string
-  formatted_is_internal: string
-  formatted_is_insitu: string
-  formatted_has_pengujian: string
-  formatted_has_kalibrasi: string
-  has_laik_description: boolean
-}
+type Alkes = AlkesRow
 
 const YES_NO = [
   { value: '1', label: 'Ya' },
@@ -91,33 +71,25 @@ function Detail({ alkes }: { alkes: Alkes }) {
 
 export default function AlkesIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        subtitle="Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan."
-        actions={canEdit && <ListActions path="/alkes/data" addLabel="Tambah Alkes" />}
-      />
-      <DataTable<Alkes>
-        path="/alkes/data"
-        columns={COLUMNS}
-        rowKey={(a) => a.id}
-        renderDetail={(a) => <Detail alkes={a} />}
-        renderCard={(a) => (
-          <div>
-            <p className="font-medium">{a.name}</p>
-            <p className="text-sm text-slate-500">
-              {a.alkes_code} · {a.laboratory}
-            </p>
-            <p className="mt-1 text-sm">
-              {a.formatted_price} · {a.minute_estimation} menit
-            </p>
-          </div>
-        )}
-        actions={
-          canEdit ? (a) => <RowLink href={`/alkes/data/${a.id}/edit`}>Ubah</RowLink> : undefined
-        }
-      />
-    </>
+    <MasterListPage<Alkes>
+      title={title}
+      subtitle="Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan."
+      addLabel="Tambah Alkes"
+      canEdit={canEdit}
+      path="/alkes/data"
+      columns={COLUMNS}
+      renderDetail={(a) => <Detail alkes={a} />}
+      renderCard={(a) => (
+        <div>
+          <p className="font-medium">{a.name}</p>
+          <p className="text-sm text-slate-500">
+            {a.alkes_code} · {a.laboratory}
+          </p>
+          <p className="mt-1 text-sm">
+            {a.formatted_price} · {a.minute_estimation} menit
+          </p>
+        </div>
+      )}
+    />
   )
 }

@@ -2,21 +2,9 @@ import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
+import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
 
-type Calibrator = {
-  id: number
-  name: string
-  merk: string | null
-  type_model_category: string
-  type_model: string | null
-  serial_number: string
-  channel_count: number
-  bpfk_user_id: number | null
-  unit: { id: number; name: string }
-  calibrator_condition: string
-  last_calibration_date: string | null
-  next_calibration_date: string | null
-}
+type Calibrator = CalibratorRow
 
 type Options = {
   units: { id: number; name: string }[]

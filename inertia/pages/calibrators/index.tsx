@@ -1,29 +1,11 @@
 import type React from 'react'
-import { Head } from '@inertiajs/react'
-import { PageHeader } from '~/components/ui/card'
-import { DataTable, type Column } from '~/components/data_table/data_table'
-import { ListActions, RowLink } from '~/components/list_actions'
+import { MasterListPage } from '~/components/master_list_page'
+import type { Column } from '~/components/data_table/data_table'
 import { DetailList } from '~/components/detail_list'
 import { cn } from '~/lib/cn'
+import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
 
-type Calibrator = {
-  id: number
-  name: string
-  merk: string | null
-  type_model_category: string
-  type_model: string | null
-  serial_number: string
-  channel_count: number
-  bpfk_user: { id: number; name: string } | null
-  unit: { id: number; name: string }
-  calibrator_condition: string
-  formatted_calibrator_condition: string
-  is_available: boolean
-  formatted_is_available: string
-  next_calibration_date: string | null
-  formatted_last_calibration_date: string
-  formatted_next_calibration_date: string
-}
+type Calibrator = CalibratorRow
 
 function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   return (
@@ -109,46 +91,34 @@ export default function CalibratorIndex({
   ]
 
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        subtitle="Kalibrator acuan milik tiap unit laboratorium."
-        actions={canEdit && <ListActions path="/calibrator/data" addLabel="Tambah Kalibrator" />}
-      />
-      <DataTable<Calibrator>
-        path="/calibrator/data"
-        columns={columns}
-        rowKey={(c) => c.id}
-        renderDetail={(c) => (
-          <DetailList
-            rows={[
-              ['Penanggung jawab', c.bpfk_user?.name],
-              ['Kalibrasi terakhir', c.formatted_last_calibration_date],
-              ['Kalibrasi berikutnya', c.formatted_next_calibration_date],
-            ]}
-          />
-        )}
-        renderCard={(c) => (
-          <div>
-            <p className="font-medium">{c.name}</p>
-            <p className="text-sm text-slate-500">
-              {[c.merk, c.type_model].filter(Boolean).join(' ')} · SN {c.serial_number}
-            </p>
-            <div className="mt-1 flex gap-2">
-              <Badge ok={c.calibrator_condition === 'Good'}>
-                {c.formatted_calibrator_condition}
-              </Badge>
-              <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>
-            </div>
+    <MasterListPage<Calibrator>
+      title={title}
+      subtitle="Kalibrator acuan milik tiap unit laboratorium."
+      addLabel="Tambah Kalibrator"
+      canEdit={canEdit}
+      path="/calibrator/data"
+      columns={columns}
+      renderDetail={(c) => (
+        <DetailList
+          rows={[
+            ['Penanggung jawab', c.bpfk_user?.name],
+            ['Kalibrasi terakhir', c.formatted_last_calibration_date],
+            ['Kalibrasi berikutnya', c.formatted_next_calibration_date],
+          ]}
+        />
+      )}
+      renderCard={(c) => (
+        <div>
+          <p className="font-medium">{c.name}</p>
+          <p className="text-sm text-slate-500">
+            {[c.merk, c.type_model].filter(Boolean).join(' ')} · SN {c.serial_number}
+          </p>
+          <div className="mt-1 flex gap-2">
+            <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>
+            <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>
           </div>
-        )}
-        actions={
-          canEdit
-            ? (c) => <RowLink href={`/calibrator/data/${c.id}/edit`}>Ubah</RowLink>
-            : undefined
-        }
-      />
-    </>
+        </div>
+      )}
+    />
   )
 }

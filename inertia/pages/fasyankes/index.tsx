@@ -1,25 +1,9 @@
-import { Head } from '@inertiajs/react'
-import { PageHeader } from '~/components/ui/card'
-import { DataTable, type Column } from '~/components/data_table/data_table'
-import { ListActions, RowLink } from '~/components/list_actions'
+import { MasterListPage } from '~/components/master_list_page'
+import type { Column } from '~/components/data_table/data_table'
 import { DetailList } from '~/components/detail_list'
+import type { FasyankesRow } from '#queries/fasyankes/fasyankes_list'
 
-type Facility = {
-  id: number
-  fasyankes_name: string
-  phone: string | null
-  address: string | null
-  type: string
-  province: string | null
-  city: string | null
-  category: { id: number; name: string } | null
-  class: { id: number; name: string } | null
-  pic: string | null
-  pic_phone: string | null
-  email: string | null
-  latitude: number | null
-  longitude: number | null
-}
+type Facility = FasyankesRow
 
 type Props = {
   title: string
@@ -91,31 +75,23 @@ export default function FasyankesIndex({ title, canEdit, options }: Props) {
   ]
 
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        subtitle="Fasilitas pelayanan kesehatan pengguna layanan beserta akunnya."
-        actions={canEdit && <ListActions path="/fasyankes/data" addLabel="Tambah Fasyankes" />}
-      />
-      <DataTable<Facility>
-        path="/fasyankes/data"
-        columns={columns}
-        rowKey={(f) => f.id}
-        renderDetail={(f) => <Detail facility={f} />}
-        renderCard={(f) => (
-          <div>
-            <p className="font-medium">{f.fasyankes_name}</p>
-            <p className="text-sm text-slate-500">
-              {[f.category?.name, f.class?.name, f.type].filter(Boolean).join(' · ')}
-            </p>
-            <p className="mt-1 text-sm">{[f.city, f.province].filter(Boolean).join(', ')}</p>
-          </div>
-        )}
-        actions={
-          canEdit ? (f) => <RowLink href={`/fasyankes/data/${f.id}/edit`}>Ubah</RowLink> : undefined
-        }
-      />
-    </>
+    <MasterListPage<Facility>
+      title={title}
+      subtitle="Fasilitas pelayanan kesehatan pengguna layanan beserta akunnya."
+      addLabel="Tambah Fasyankes"
+      canEdit={canEdit}
+      path="/fasyankes/data"
+      columns={columns}
+      renderDetail={(f) => <Detail facility={f} />}
+      renderCard={(f) => (
+        <div>
+          <p className="font-medium">{f.fasyankes_name}</p>
+          <p className="text-sm text-slate-500">
+            {[f.category?.name, f.class?.name, f.type].filter(Boolean).join(' · ')}
+          </p>
+          <p className="mt-1 text-sm">{[f.city, f.province].filter(Boolean).join(', ')}</p>
+        </div>
+      )}
+    />
   )
 }

@@ -10,7 +10,7 @@ import {
   type PickedLine,
 } from '~/components/form/device_picker'
 import { bind } from '~/lib/bind'
-import { formatRupiah } from '~/lib/format'
+import { formatRupiah, MONTHS } from '~/lib/format'
 import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
 
 type OrderValues = {
@@ -42,20 +42,6 @@ type Props = {
 }
 
 const FIRST_PARTY = 'Diantar oleh pihak pertama'
-const MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-]
 
 function formatWhen(date: DateTime) {
   return `${date.day} ${MONTHS[date.month - 1]} ${date.year} pukul ${date.toFormat('HH:mm')}`

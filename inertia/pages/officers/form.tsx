@@ -3,15 +3,9 @@ import { FormPage } from '~/components/form/form_page'
 import { TextField } from '~/components/ui/field'
 import { AccountAccessPanel, type AccountAccess } from '~/components/officers/account_access'
 import { bind } from '~/lib/bind'
+import type { OfficerRow } from '#queries/officers/officer_list'
 
-type Officer = {
-  id: number
-  name: string
-  nip: string | null
-  rank: string | null
-  position: string | null
-  email: string
-}
+type Officer = OfficerRow
 
 /**
  * Create and edit an officer. No password is typed here: the officer sets

@@ -1,17 +1,10 @@
-import { Head } from '@inertiajs/react'
-import { PageHeader } from '~/components/ui/card'
-import { DataTable, type Column } from '~/components/data_table/data_table'
-import { ListActions, RowLink } from '~/components/list_actions'
+import { MasterListPage } from '~/components/master_list_page'
+import type { Column } from '~/components/data_table/data_table'
+import { RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
+import type { OfficerRow } from '#queries/officers/officer_list'
 
-type Officer = {
-  id: number
-  name: string
-  nip: string | null
-  rank: string | null
-  position: string | null
-  email: string
-}
+type Officer = OfficerRow
 
 const COLUMNS: Column<Officer>[] = [
   {
@@ -54,30 +47,16 @@ function OfficerCard({ officer }: { officer: Officer }) {
 
 export default function OfficerIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan."
-        actions={canEdit && <ListActions path="/officer" addLabel="Tambah Petugas" />}
-      />
-      <DataTable<Officer>
-        path="/officer"
-        columns={COLUMNS}
-        rowKey={(o) => o.id}
-        renderDetail={(o) => <Detail officer={o} />}
-        renderCard={(o) => <OfficerCard officer={o} />}
-        actions={
-          canEdit
-            ? (o) => (
-                <div className="flex flex-wrap gap-3">
-                  <RowLink href={`/officer/${o.id}/edit`}>Ubah</RowLink>
-                  <RowLink href={`/officer/${o.id}/role`}>Peran</RowLink>
-                </div>
-              )
-            : undefined
-        }
-      />
-    </>
+    <MasterListPage<Officer>
+      title={title}
+      subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan."
+      addLabel="Tambah Petugas"
+      canEdit={canEdit}
+      path="/officer"
+      columns={COLUMNS}
+      renderDetail={(o) => <Detail officer={o} />}
+      renderCard={(o) => <OfficerCard officer={o} />}
+      rowLinks={(o) => <RowLink href={`/officer/${o.id}/role`}>Peran</RowLink>}
+    />
   )
 }
