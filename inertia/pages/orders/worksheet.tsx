@@ -4,7 +4,6 @@ import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { MONTHS } from '~/lib/format'
 
-
 type Props = {
   order: { number: string }
   device: { name: string }
