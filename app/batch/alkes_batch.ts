@@ -1,6 +1,7 @@
 import Alkes from '#models/alkes'
 import type { BatchDefinition } from '#batch/batch_definition'
-import { text, yesNo } from '#batch/lookups'
+import { text, yesNo, YES_NO } from '#batch/lookups'
+import { ALKES_LABORATORIES } from '#enums/master_data'
 import { saveAlkes } from '#actions/alkes/save_alkes'
 import { alkesValidator } from '#validators/master_data'
 
@@ -51,6 +52,7 @@ export const alkesBatch: BatchDefinition<Alkes> = {
       required: true,
       description: 'PK, UKPR atau SARPRAS.',
       example: 'PK',
+      choices: ALKES_LABORATORIES,
     },
     {
       header: 'Kategori',
@@ -114,6 +116,7 @@ export const alkesBatch: BatchDefinition<Alkes> = {
       required: false,
       description: `${description} Isi Ya atau Tidak; kosong = Tidak.`,
       example,
+      choices: YES_NO,
     })),
   ],
   findExisting: (code, client) => Alkes.query({ client }).where('alkes_code', code).first(),

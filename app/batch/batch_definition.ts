@@ -9,6 +9,8 @@ export interface BatchColumn {
   required: boolean
   description: string
   example: string | number
+  /** The values the column accepts, offered as a drop-down in the format file. */
+  choices?: readonly string[] | (() => Promise<string[]>)
 }
 
 /**

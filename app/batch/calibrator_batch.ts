@@ -1,7 +1,7 @@
 import User from '#models/user'
 import Calibrator from '#models/calibrator'
 import type { BatchDefinition } from '#batch/batch_definition'
-import { idByName, isoDate, text } from '#batch/lookups'
+import { idByName, isoDate, namesOf, text } from '#batch/lookups'
 import { saveCalibrator } from '#actions/calibrators/save_calibrator'
 import { calibratorValidator } from '#validators/master_data'
 
@@ -68,6 +68,7 @@ export const calibratorBatch: BatchDefinition<Calibrator> = {
       required: true,
       description: 'PK, UKPR, SARPRAS atau PDP.',
       example: 'PK',
+      choices: () => namesOf('units'),
     },
     {
       header: 'NIP Penanggung Jawab',
@@ -82,6 +83,7 @@ export const calibratorBatch: BatchDefinition<Calibrator> = {
       required: true,
       description: 'Baik atau Tidak Baik.',
       example: 'Baik',
+      choices: ['Baik', 'Tidak Baik'],
     },
     {
       header: 'Kalibrasi Terakhir',

@@ -1,6 +1,6 @@
 import Fasyankes from '#models/fasyankes'
 import type { BatchDefinition } from '#batch/batch_definition'
-import { idByName, text } from '#batch/lookups'
+import { idByName, namesOf, text } from '#batch/lookups'
 import { createFasyankes, updateFasyankes } from '#actions/fasyankes/save_fasyankes'
 import { createFasyankesValidator, updateFasyankesValidator } from '#validators/master_data'
 
@@ -60,6 +60,7 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
       required: true,
       description: 'Negeri atau Swasta.',
       example: 'Negeri',
+      choices: ['Negeri', 'Swasta'],
     },
     {
       header: 'Kode Provinsi',
@@ -81,6 +82,7 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
       required: true,
       description: 'Nama kategori, mis. Rumah Sakit, Puskesmas, Klinik Pratama.',
       example: 'Rumah Sakit',
+      choices: () => namesOf('fasyankes_categories'),
     },
     {
       header: 'Kelas',
@@ -88,6 +90,7 @@ export const fasyankesBatch: BatchDefinition<Fasyankes> = {
       required: true,
       description: 'Nama kelas, mis. Kelas A-D, Rawat Inap, Non Rawat Inap, Pratama, Utama.',
       example: 'Kelas C',
+      choices: () => namesOf('fasyankes_classes'),
     },
     {
       header: 'Penanggung Jawab',

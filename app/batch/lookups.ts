@@ -7,6 +7,15 @@ export function text(value: unknown) {
   return String(value)
 }
 
+/** The two answers a yes/no column takes. */
+export const YES_NO = ['Ya', 'Tidak'] as const
+
+/** The names of a reference table, in order: a column's drop-down in the format file. */
+export async function namesOf(table: string) {
+  const rows = await db.from(table).select('name').orderBy('name')
+  return rows.map((row) => String(row.name))
+}
+
 export function yesNo(value: unknown): boolean | unknown {
   if (value === null || value === undefined) return false
   const normalized = String(value).trim().toLowerCase()

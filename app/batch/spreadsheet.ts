@@ -155,6 +155,44 @@ export async function readRows(buffer: Buffer, columns: BatchColumn[]): Promise<
 }
 
 /** The format file: the header row, one example row, and a sheet explaining each column. */
+/** ExcelJS keeps range validations (one `sqref` per column) but leaves them out of its types. */
+function rangeValidations(sheet: ExcelJS.Worksheet) {
+  return (
+    sheet as unknown as {
+      dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void }
+    }
+  ).dataValidations
+}
+
+/**
+ * A drop-down on every data row of each column with fixed values. The values
+ * sit in a hidden sheet (an inline list is limited to 255 characters).
+ */
+async function addChoices(
+  workbook: ExcelJS.Workbook,
+  data: ExcelJS.Worksheet,
+  definition: BatchDefinition
+) {
+  const withChoices = definition.columns.filter((column) => column.choices)
+  if (!withChoices.length) return
+  const lists = workbook.addWorksheet('Pilihan', { state: 'hidden' })
+  for (const [index, column] of withChoices.entries()) {
+    const values =
+      typeof column.choices === 'function' ? await column.choices() : [...column.choices!]
+    const letter = lists.getColumn(index + 1).letter
+    values.forEach((value, row) => (lists.getCell(row + 1, index + 1).value = value))
+    const dataLetter = data.getColumn(definition.columns.indexOf(column) + 1).letter
+    rangeValidations(data).add(`${dataLetter}2:${dataLetter}${MAX_BATCH_ROWS + 1}`, {
+      type: 'list',
+      allowBlank: !column.required,
+      formulae: [`Pilihan!$${letter}$1:$${letter}$${Math.max(values.length, 1)}`],
+      showErrorMessage: true,
+      errorTitle: column.header,
+      error: `Pilih salah satu nilai ${column.header} dari daftar.`,
+    })
+  }
+}
+
 export async function formatWorkbook(definition: BatchDefinition): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Kalibra'
@@ -168,9 +206,9 @@ export async function formatWorkbook(definition: BatchDefinition): Promise<Buffe
   data.getRow(1).eachCell((cell) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFCCFBF1' } }
   })
-  data.addRow(
-    Object.fromEntries(definition.columns.map((column) => [column.field, column.example]))
-  )
+  // No example row here: the examples are in the Petunjuk sheet, so the file uploaded
+  // unchanged holds no data. Columns with fixed values get a drop-down of them.
+  await addChoices(workbook, data, definition)
 
   const help = workbook.addWorksheet('Petunjuk')
   help.columns = [
@@ -186,7 +224,7 @@ export async function formatWorkbook(definition: BatchDefinition): Promise<Buffe
   help.addRow({})
   help.addRow({
     header: 'Catatan',
-    description: `Baris dicocokkan dengan data yang ada melalui kolom "${definition.columns.find((c) => c.field === definition.keyField)?.header}": bila cocok data diperbarui, bila tidak data baru dibuat. Bila satu baris saja salah, seluruh berkas ditolak dan tidak ada data yang berubah. Hapus baris contoh sebelum mengunggah.`,
+    description: `Baris dicocokkan dengan data yang ada melalui kolom "${definition.columns.find((c) => c.field === definition.keyField)?.header}": bila cocok data diperbarui, bila tidak data baru dibuat. Bila satu baris saja salah, seluruh berkas ditolak dan tidak ada data yang berubah. Kolom dengan pilihan tetap menyediakan daftar pilihan di setiap sel.`,
   })
   help.getColumn('description').alignment = { wrapText: true, vertical: 'top' }
   return Buffer.from(await workbook.xlsx.writeBuffer())

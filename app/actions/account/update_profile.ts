@@ -42,7 +42,7 @@ export function facilityProfileValues(facility: Fasyankes, email: string) {
     longitude,
     ...rest
   } = fasyankesFormValues(facility, email)
-  return { name, ...rest, pic_name: picName }
+  return { name, ...rest, pic_name: picName, email }
 }
 
 /** A facility account edits its facility record and its login email together. */

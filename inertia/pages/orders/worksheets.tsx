@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from 'react'
-import { Head, Link, router, useForm } from '@inertiajs/react'
+import { Head, Link, useForm } from '@inertiajs/react'
 import { ArrowLeft } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -17,8 +17,10 @@ type Props = {
   certificateDateHref: string | null
 }
 
+/** Uploads the worksheet PDF on choosing it; a refused file is explained right under the button. */
 function UploadButton({ href, device }: { href: string; device: Device }) {
   const input = useRef<HTMLInputElement>(null)
+  const form = useForm<{ file: File | null }>({ file: null })
   return (
     <>
       <input
@@ -29,16 +31,25 @@ function UploadButton({ href, device }: { href: string; device: Device }) {
         aria-label={`Unggah PDF ${device.alkes.name}`}
         onChange={(e) => {
           const file = e.target.files?.[0]
-          if (file) router.post(href, { file }, { forceFormData: true, preserveScroll: true })
+          e.target.value = ''
+          if (!file) return
+          form.transform(() => ({ file }))
+          form.post(href, { forceFormData: true, preserveScroll: true })
         }}
       />
       <button
         type="button"
-        className="text-sm text-brand-700 hover:underline"
+        className="text-sm text-brand-700 hover:underline disabled:opacity-50"
+        disabled={form.processing}
         onClick={() => input.current?.click()}
       >
-        Unggah PDF
+        {form.processing ? 'Mengunggah…' : 'Unggah PDF'}
       </button>
+      {form.errors.file && (
+        <p role="alert" className="mt-1 max-w-xs text-xs text-red-600">
+          {form.errors.file}
+        </p>
+      )}
     </>
   )
 }

@@ -48,6 +48,8 @@ interface BatchList {
   rowAudit: string
   table: string
   headers: string[]
+  /** Columns with fixed values: a drop-down in the format file. */
+  choiceHeaders: string[]
   keyHeader: string
   /** Makes a record that the upload will update; returns its key and a probe of the value the update changes. */
   existing(): Promise<{ key: string; probe: () => Promise<unknown>; before: unknown }>
@@ -72,6 +74,7 @@ const LISTS: BatchList[] = [
     rowAudit: 'officer',
     table: 'users',
     headers: ['NIP', 'Nama', 'Pangkat/Golongan', 'Jabatan', 'Email', 'Kata Sandi'],
+    choiceHeaders: [],
     keyHeader: 'NIP',
     async existing() {
       const officer = await makeOfficer({ rank: 'Pengatur (II/c)' })
@@ -144,6 +147,7 @@ const LISTS: BatchList[] = [
       'Latitude',
       'Longitude',
     ],
+    choiceHeaders: ['Jenis', 'Kategori', 'Kelas'],
     keyHeader: 'Email Akun',
     async existing() {
       const { facility, account } = await makeFacility()
@@ -217,6 +221,15 @@ const LISTS: BatchList[] = [
       'Kalibrasi KAN',
       'Keterangan Laik',
     ],
+    choiceHeaders: [
+      'Laboratorium',
+      'Alat Datang',
+      'Insitu',
+      'Tuntung Saharian',
+      'Pengujian KAN',
+      'Kalibrasi KAN',
+      'Keterangan Laik',
+    ],
     keyHeader: 'Kode Alkes',
     async existing() {
       const alkes = await makeAlkes({ price: 250000 })
@@ -259,6 +272,7 @@ const LISTS: BatchList[] = [
       'Kalibrasi Terakhir',
       'Kalibrasi Berikutnya',
     ],
+    choiceHeaders: ['Unit', 'Kondisi'],
     keyHeader: 'Nomor Seri',
     async existing() {
       const calibrator = await makeCalibrator({ channelCount: 1 })
@@ -469,7 +483,7 @@ for (const list of LISTS) {
   test.group(`Batch ${list.name} | format file and page`, (group) => {
     group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-    test('the format file is a valid XLSX: the header row, one example row and a Petunjuk sheet explaining each column', async ({
+    test('the format file is a valid XLSX: the header row only, drop-downs for fixed values, and a Petunjuk sheet explaining each column with an example', async ({
       client,
       assert,
     }) => {
@@ -485,13 +499,17 @@ for (const list of LISTS) {
       const workbook = await readWorkbook(response.body() as Buffer)
       const data = workbook.worksheets[0]
       assert.deepEqual(rowValues(data, 1), list.headers)
-      assert.equal(data.actualRowCount, 2, 'the header row and exactly one example row')
-      const example = rowValues(data, 2)
-      assert.isTrue(
-        example.some((value) => value !== null && value !== ''),
-        'the example row is filled'
-      )
-      assert.notEqual(example[list.headers.indexOf(list.keyHeader)], null, 'the example has a key')
+      assert.equal(data.actualRowCount, 1, 'no example row among the data')
+      for (const [index, header] of list.headers.entries()) {
+        for (const row of [2, 5001]) {
+          const validation = data.getCell(row, index + 1).dataValidation
+          if (list.choiceHeaders.includes(header)) {
+            assert.equal(validation?.type, 'list', `${header} row ${row} has a drop-down`)
+          } else {
+            assert.notEqual(validation?.type, 'list', `${header} has no drop-down`)
+          }
+        }
+      }
 
       const help = workbook.getWorksheet('Petunjuk')
       assert.exists(help, 'a Petunjuk sheet')
@@ -504,22 +522,36 @@ for (const list of LISTS) {
         const header = String(row.getCell(1).value ?? '')
         if (number > 1 && list.headers.includes(header))
           assert.isNotEmpty(String(row.getCell(3).value ?? ''), `${header} has a description`)
+        if (header === list.keyHeader)
+          assert.isNotEmpty(String(row.getCell(4).value ?? ''), 'the key column has an example')
       })
     })
 
-    test('the example row of the format file is itself accepted when uploaded unchanged', async ({
+    test('the format file uploaded unchanged creates nothing; its examples typed in as a row are accepted', async ({
       client,
       assert,
     }) => {
       const user = await editorOf(list)
       const format = await binary(client.get(`${list.path}/batch/edit/format`)).loginAs(user)
-      const response = await upload(
+      const before = await snapshot(list)
+      const unchanged = await upload(
         client,
         user,
         list,
         format.body() as Buffer,
         'format.xlsx'
       ).redirects(0)
+      assertRedirect(assert, unchanged, `${list.path}/batch/edit`)
+      assert.match(unchanged.flashMessages().batch.message, /tidak berisi data/i)
+      assert.deepEqual(await snapshot(list), before)
+
+      const help = (await readWorkbook(format.body() as Buffer)).getWorksheet('Petunjuk')!
+      const example: Row = {}
+      help.eachRow((row) => {
+        const header = String(row.getCell(1).value ?? '')
+        if (list.headers.includes(header)) example[header] = (row.getCell(4).value ?? null) as never
+      })
+      const response = await upload(client, user, list, await sheet(list, [example])).redirects(0)
       assert.isTrue(
         isRedirectTo(response, list.path),
         `refused: ${JSON.stringify(response.flashMessages().batch ?? response.flashMessages())}`
