@@ -545,7 +545,8 @@ for (const list of LISTS) {
       assert.match(unchanged.flashMessages().batch.message, /tidak berisi data/i)
       assert.deepEqual(await snapshot(list), before)
 
-      const help = (await readWorkbook(format.body() as Buffer)).getWorksheet('Petunjuk')!
+      const workbook = await readWorkbook(format.body() as Buffer)
+      const help = workbook.getWorksheet('Petunjuk')!
       const example: Row = {}
       help.eachRow((row) => {
         const header = String(row.getCell(1).value ?? '')

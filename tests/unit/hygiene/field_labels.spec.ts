@@ -35,7 +35,8 @@ test.group('Validation messages | every field has a label', () => {
     assert,
   }) => {
     const folder = app.makePath('app/validators')
-    const files = (await readdir(folder)).filter((file) => file.endsWith('.ts'))
+    const entries = await readdir(folder)
+    const files = entries.filter((file) => file.endsWith('.ts'))
     const missing: string[] = []
     let validators = 0
     for (const file of files) {
