@@ -4,6 +4,7 @@ import { Copy, KeyRound, LogOut, ShieldAlert, UserCog } from 'lucide-react'
 import { Card } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
 import { controlClass } from '~/components/ui/field'
+import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 
 export type AccountAccess = {
   manageable: boolean
@@ -55,14 +56,10 @@ export function AccountAccessPanel({
     setCopied(true)
   }
 
+  const [confirmingEnd, setConfirmingEnd] = useState(false)
   const endSessions = () => {
-    if (
-      window.confirm(
-        `Akhiri semua sesi ${officer.name}? Petugas ini akan keluar dari semua perangkat dan harus masuk kembali.`
-      )
-    ) {
-      router.post(`/officer/${officer.id}/sessions/end`, {}, { preserveScroll: true })
-    }
+    setConfirmingEnd(false)
+    router.post(`/officer/${officer.id}/sessions/end`, {}, { preserveScroll: true })
   }
 
   return (
@@ -131,9 +128,16 @@ export function AccountAccessPanel({
               Keluarkan petugas dari semua perangkat, misalnya bila perangkatnya hilang atau akunnya
               diduga dipakai orang lain.
             </p>
-            <Button variant="danger" onClick={endSessions}>
+            <Button variant="danger" onClick={() => setConfirmingEnd(true)}>
               <LogOut className="size-4" /> Akhiri semua sesi
             </Button>
+            <ConfirmDialog
+              open={confirmingEnd}
+              message={`Akhiri semua sesi ${officer.name}? Petugas ini akan keluar dari semua perangkat dan harus masuk kembali.`}
+              confirmLabel="Ya, akhiri semua sesi"
+              onConfirm={endSessions}
+              onCancel={() => setConfirmingEnd(false)}
+            />
           </section>
         </>
       )}

@@ -206,14 +206,18 @@ test.group('Master data: officers', (group) => {
     const page = await browserContext.newPage()
     await signIn(page, 'admin_pk@kalibra.test')
     await go(page, `/officer/${officer.id}/edit`)
-    let question = ''
-    page.once('dialog', (dialog) => {
-      question = dialog.message()
-      void dialog.accept()
-    })
+    // A styled confirmation, not the browser's confirm(); cancelling it ends nothing.
     await page.getByRole('button', { name: 'Akhiri semua sesi' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Konfirmasi' })
+    assert.include(await dialog.innerText(), 'Akhiri semua sesi Sinta Sesi Uji?')
+    await dialog.getByRole('button', { name: 'Batal' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Akhiri semua sesi' }).click()
+    await page
+      .getByRole('dialog', { name: 'Konfirmasi' })
+      .getByRole('button', { name: 'Ya, akhiri semua sesi' })
+      .click()
     await expectToast(page, 'Semua sesi Sinta Sesi Uji telah diakhiri.')
-    assert.include(question, 'Akhiri semua sesi Sinta Sesi Uji?')
 
     await go(officerPage, '/profile')
     await officerPage.waitForURL((url) => url.pathname === '/login')

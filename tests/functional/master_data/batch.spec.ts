@@ -679,7 +679,8 @@ for (const list of LISTS) {
       const outcome = response.flashMessages().batch
       assert.deepEqual(
         outcome.errors.map((e: { row: number }) => e.row),
-        [3]
+        [3],
+        outcome.message
       )
       assert.isTrue(
         outcome.errors[0].messages.some(
