@@ -5,6 +5,7 @@ import type { Permission } from '#enums/permissions'
 import type { ListDefinition } from '#queries/list_definition'
 import type { BatchDefinition } from '#batch/batch_definition'
 import { respondWithDatatable, respondWithExport } from '#services/list_responder'
+import { markPending } from '#services/pending_modules'
 
 /**
  * Helpers the route files share. Every guarded route carries its permission
@@ -49,6 +50,7 @@ export function batchRoutes(name: string, batch: BatchDefinition) {
  * one, so the sidebar, the server check and the page already agree.
  */
 export function pendingModule(path: string, name: string, permission: Permission, title: string) {
+  markPending(path)
   router
     .get(path, ({ inertia }) => inertia.render('pending_module', { title }))
     .as(name)

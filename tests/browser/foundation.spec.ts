@@ -52,6 +52,9 @@ test.group('Sign-in and sidebar per role', () => {
     test(`${role} sees exactly the spec's sidebar`, async ({ browserContext, assert }) => {
       const page = await browserContext.newPage()
       await signIn(page, `${role}@kalibra.test`)
+      // From a page outside every group, so that no group starts open (human_resource
+      // lands inside Fasyankes).
+      await go(page, '/profile')
       const shown = await sidebarLabels(page)
       assert.deepEqual(
         shown.map((label) => label.replace(/\s+/g, ' ').toUpperCase()),
@@ -66,6 +69,7 @@ test.group('Sign-in and sidebar per role', () => {
   }) => {
     const page = await browserContext.newPage()
     await signIn(page, 'human_resource@kalibra.test')
+    await go(page, '/profile')
     await page.getByRole('button', { name: 'Fasyankes' }).click()
     const nav = page.getByRole('navigation', { name: 'Menu utama' })
     assert.deepEqual(await nav.locator('ul ul a').allInnerTexts(), ['Data', 'Persebaran'])

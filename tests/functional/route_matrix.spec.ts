@@ -344,8 +344,13 @@ test.group('Route matrix | landing pages', () => {
         const login = await client.get('/login').loginAs(user).redirects(0)
         assert.equal(login.status(), 302)
         assert.equal(login.header('location'), home)
-        const landing = await client.get(home).loginAs(user).redirects(0)
+        const landing = await client.get(home).loginAs(user).withInertia().redirects(0)
         assert.equal(landing.status(), 200, `${current} lands on ${home}`)
+        assert.notEqual(
+          landing.inertiaComponent,
+          'pending_module',
+          `${current} lands on ${home}, a module not built yet`
+        )
       })
   }
 

@@ -425,13 +425,14 @@ test.group('Home page after sign-in (homePathFor)', () => {
     treasurer: '/internal',
     head_of_pk_laboratory: '/internal',
     officer_pk: '/internal',
-    human_resource: '/insitu',
-    admin_ukpr: '/insitu',
-    head_of_ukpr_laboratory: '/insitu',
-    officer_ukpr: '/insitu',
-    admin_sarpras: '/insitu',
-    head_of_sarpras_laboratory: '/insitu',
-    officer_sarpras: '/insitu',
+    // Insitu comes first in these menus but is not built yet: the next working entry, if any.
+    human_resource: '/fasyankes/data',
+    admin_ukpr: '/officer',
+    head_of_ukpr_laboratory: '/officer',
+    officer_ukpr: '/profile',
+    admin_sarpras: '/officer',
+    head_of_sarpras_laboratory: '/officer',
+    officer_sarpras: '/profile',
     // Roles the menu table does not name have no sidebar entry: they land on their profile.
     supervisor_of_pk_laboratory: '/profile',
     supervisor_of_ukpr_laboratory: '/profile',
@@ -459,9 +460,9 @@ test.group('Home page after sign-in (homePathFor)', () => {
   }
 
   test('a parent entry sends to its first child, never to the group href', ({ assert }) => {
-    // human_resource's first entry is Insitu; with only the facility rights the first is a group.
+    // human_resource's first working entry is the Fasyankes group: it lands on its first child.
     const user = userWithRoles(['human_resource'])
-    assert.equal(homePathFor(user), '/insitu')
+    assert.equal(homePathFor(user), '/fasyankes/data')
     for (const role of STAFF_ROLES) {
       assert.notInclude(
         ['/fasyankes', '/alkes', '/calibrator', '/report'],
