@@ -56,7 +56,6 @@ export default class BatchController {
     })
     if (typeof validated === 'string') return refuse(validated)
     const buffer = await readFile(validated.file.tmpPath!)
-    if (buffer.length === 0) return refuse('Berkas kosong.')
 
     try {
       const result = await runBatch(
