@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import { facilityProfileValidator, staffProfileValidator } from '#validators/profile'
 import {
   facilityProfileValues,
@@ -36,7 +36,7 @@ export default class ProfileController {
   async update(ctx: HttpContext) {
     const { auth, request, response, session } = ctx
     const user = auth.user!
-    const actor = { ...actorOf(ctx), user }
+    const actor = signedInActor(ctx)
     if (user.isFacility) {
       await updateFacilityProfile(
         actor,

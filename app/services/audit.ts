@@ -27,6 +27,11 @@ export function actorOf(ctx: HttpContext): Actor {
   return { user: ctx.auth?.user ?? null, ip: ctx.request.ip() }
 }
 
+/** The actor of a route behind the auth middleware: its user is always there. */
+export function signedInActor(ctx: HttpContext): Actor & { user: User } {
+  return { user: ctx.auth.getUserOrFail(), ip: ctx.request.ip() }
+}
+
 /**
  * Appends one audit row, chained to the row before it (services/audit_chain.ts).
  * Pass the transaction of the change it records so the change and its record

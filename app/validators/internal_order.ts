@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { number } from '#validators/rules/number'
+import { number, staffUserId } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
 import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 
@@ -70,15 +70,7 @@ const RECEIVE_FLAGS = [
 export { RECEIVE_FLAGS }
 
 export const receiveValidator = vine.create({
-  checker: number()
-    .withoutDecimals()
-    .exists({
-      table: 'users',
-      column: 'id',
-      filter: (db) => {
-        db.whereNull('fasyankes_id')
-      },
-    }),
+  checker: staffUserId(),
   contact_person_name: vine.string().trim().minLength(3).maxLength(150),
   contact_person_phone: vine
     .string()

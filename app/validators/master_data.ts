@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { number } from '#validators/rules/number'
+import { number, staffUserId } from '#validators/rules/number'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
 import {
   ALKES_LABORATORIES,
@@ -171,17 +171,7 @@ export const calibratorFields = {
     .maxLength(100)
     .unique(notTaken('calibrators', 'serial_number')),
   channel_count: number().withoutDecimals().range([1, 1000]),
-  bpfk_user_id: number()
-    .withoutDecimals()
-    .exists({
-      table: 'users',
-      column: 'id',
-      filter: (db) => {
-        db.whereNull('fasyankes_id')
-      },
-    })
-    .nullable()
-    .optional(),
+  bpfk_user_id: staffUserId().nullable().optional(),
   unit_id: number().withoutDecimals().exists({ table: 'units', column: 'id' }),
   calibrator_condition: vine.enum(CALIBRATOR_CONDITIONS),
   last_calibration_date: vine

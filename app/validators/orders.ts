@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { number } from '#validators/rules/number'
+import { number, staffUserId } from '#validators/rules/number'
 import { upload } from '#validators/rules/upload'
 import { FEEDBACK_CODES } from '#enums/feedback'
 
@@ -55,15 +55,7 @@ export const worksheetValidator = vine.create({
   work_place: vine.string().trim().minLength(2).maxLength(200),
   room_name: vine.string().trim().maxLength(100).optional(),
   is_laik: vine.enum(['1', '0', 1, 0] as const),
-  officer_id: number()
-    .withoutDecimals()
-    .exists({
-      table: 'users',
-      column: 'id',
-      filter: (db) => {
-        db.whereNull('fasyankes_id')
-      },
-    }),
+  officer_id: staffUserId(),
 })
 
 export const worksheetUploadValidator = vine.create({ file: upload(['pdf'], '10mb') })

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { DEFAULT_APPROVAL_DESCRIPTION, internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
@@ -26,7 +26,7 @@ export default class ConfirmationsController {
     const user = ctx.auth.user!
     const decision = ctx.params.decision === 'reject' ? 'reject' : 'approve'
     const { order_description: description } = await ctx.request.validateUsing(confirmValidator)
-    await confirmOrder({ ...actorOf(ctx), user }, ctx.order, decision, description)
+    await confirmOrder(signedInActor(ctx), ctx.order, decision, description)
     ctx.session.flash(
       'success',
       decision === 'approve'

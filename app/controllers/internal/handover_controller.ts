@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { devicesOf } from '#queries/orders/order_devices'
@@ -25,7 +25,7 @@ export default class HandoverController {
   async update(ctx: HttpContext) {
     const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(handoverValidator)
-    await handOver({ ...actorOf(ctx), user }, ctx.order, input)
+    await handOver(signedInActor(ctx), ctx.order, input)
     ctx.session.flash(
       'success',
       `Alat ${ctx.order.number} diserahkan kembali. Menunggu umpan balik.`

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { devicesOf } from '#queries/orders/order_devices'
@@ -31,7 +31,7 @@ export default class OfficerAssignmentController {
     const { selected_officers: selected } = await ctx.request.validateUsing(
       officerAssignmentValidator
     )
-    await assignOfficers({ ...actorOf(ctx), user }, ctx.order, selected)
+    await assignOfficers(signedInActor(ctx), ctx.order, selected)
     ctx.session.flash('success', `Petugas untuk ${ctx.order.number} ditetapkan.`)
     return ctx.response.redirect(ORDER_TYPE_INFO.internal.pagePath(ctx.order, user))
   }

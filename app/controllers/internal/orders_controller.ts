@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import ForbiddenException from '#exceptions/forbidden_exception'
-import { actorOf } from '#services/audit'
+import { actorOf, signedInActor } from '#services/audit'
 import { internalOrderList, STATUS_FILTERS } from '#queries/internal/order_list'
 import { internalOrderDetail } from '#queries/internal/order_detail'
 import { internalFormOptions } from '#queries/internal/form_options'
@@ -55,7 +55,7 @@ export default class InternalOrdersController {
     const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(createInternalOrderValidator)
     const order = await createInternalOrder(
-      { ...actorOf(ctx), user },
+      signedInActor(ctx),
       facilityFor(user, input.fasyankes_id),
       input
     )
@@ -109,7 +109,7 @@ export default class InternalOrdersController {
   async update(ctx: HttpContext) {
     const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(updateInternalOrderValidator)
-    await updateInternalOrder({ ...actorOf(ctx), user }, ctx.order, input)
+    await updateInternalOrder(signedInActor(ctx), ctx.order, input)
     ctx.session.flash('success', `Permintaan ${ctx.order.number} berhasil disimpan.`)
     return ctx.response.redirect(pagePath(ctx.order, user))
   }

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import { labNow, LAB_TIMEZONE } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
@@ -46,7 +46,7 @@ export default class ReceivingController {
   async update(ctx: HttpContext) {
     const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(receiveValidator)
-    await receiveEquipment({ ...actorOf(ctx), user }, ctx.order, input)
+    await receiveEquipment(signedInActor(ctx), ctx.order, input)
     ctx.session.flash('success', `Alat pada ${ctx.order.number} diterima.`)
     return ctx.response.redirect(ORDER_TYPE_INFO.internal.pagePath(ctx.order, user))
   }

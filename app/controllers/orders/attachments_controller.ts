@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
+import { backToOrderPage } from '#services/order_redirect'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { ORDER_DOCUMENTS } from '#documents/registry'
 import { devicesOf } from '#queries/orders/order_devices'
@@ -42,30 +43,23 @@ export default class AttachmentsController {
   }
 
   async store(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(attachmentValidator)
-    await attachResult({ ...actorOf(ctx), user }, ctx.order, {
+    await attachResult(signedInActor(ctx), ctx.order, {
       type: input.type,
       deviceId: attachmentDeviceId(input),
       file: input.file,
       link: input.link,
     })
-    ctx.session.flash(
-      'success',
+    return backToOrderPage(
+      ctx,
+      'orders.attachment',
       input.type === 'certificate' ? 'Sertifikat tersimpan.' : 'Hasil tersimpan.'
     )
-    return ctx.response
-      .redirect()
-      .toRoute('orders.attachment', { orderType: ctx.order.type, id: ctx.order.id })
   }
 
   async folder(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const { link } = await ctx.request.validateUsing(folderLinkValidator)
-    await saveOrderField({ ...actorOf(ctx), user }, ctx.order, 'folder_link', link)
-    ctx.session.flash('success', 'Tautan folder tersimpan.')
-    return ctx.response
-      .redirect()
-      .toRoute('orders.attachment', { orderType: ctx.order.type, id: ctx.order.id })
+    await saveOrderField(signedInActor(ctx), ctx.order, 'folder_link', link)
+    return backToOrderPage(ctx, 'orders.attachment', 'Tautan folder tersimpan.')
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { alkesOptions } from '#queries/orders/alkes_options'
 import {
@@ -38,14 +38,14 @@ export default class DeviceLinesController {
       ctx.session.flash('error', 'Pilih minimal satu alat dengan jumlah lebih dari 0.')
       return ctx.response.redirect().back()
     }
-    await appendDevices({ ...actorOf(ctx), user }, ctx.order, lines)
+    await appendDevices(signedInActor(ctx), ctx.order, lines)
     ctx.session.flash('success', `Permintaan alat pada ${ctx.order.number} berhasil ditambahkan.`)
     return ctx.response.redirect(orderTypeOf(ctx.order).pagePath(ctx.order, user))
   }
 
   async destroy(ctx: HttpContext) {
     const user = ctx.auth.user!
-    await deleteDevice({ ...actorOf(ctx), user }, ctx.order, Number(ctx.params.deviceId) || 0)
+    await deleteDevice(signedInActor(ctx), ctx.order, Number(ctx.params.deviceId) || 0)
     ctx.session.flash('success', 'Alat berhasil dihapus dari permintaan.')
     return ctx.response.redirect(orderTypeOf(ctx.order).pagePath(ctx.order, user))
   }
@@ -73,12 +73,7 @@ export default class DeviceLinesController {
   async cancel(ctx: HttpContext) {
     const user = ctx.auth.user!
     const { reason } = await ctx.request.validateUsing(cancelDeviceValidator)
-    await cancelDeviceTest(
-      { ...actorOf(ctx), user },
-      ctx.order,
-      Number(ctx.params.deviceId) || 0,
-      reason
-    )
+    await cancelDeviceTest(signedInActor(ctx), ctx.order, Number(ctx.params.deviceId) || 0, reason)
     ctx.session.flash('success', 'Uji alat dibatalkan.')
     return ctx.response.redirect(orderTypeOf(ctx.order).pagePath(ctx.order, user))
   }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
 import { FEEDBACK_CODES, FEEDBACK_GROUPS } from '#enums/feedback'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { submitFeedback } from '#actions/orders/feedback'
@@ -31,7 +31,7 @@ export default class FeedbackController {
     const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(feedbackValidator)
     const ratings = Object.fromEntries(FEEDBACK_CODES.map((code) => [code, Number(input[code])]))
-    await submitFeedback({ ...actorOf(ctx), user }, ctx.order, {
+    await submitFeedback(signedInActor(ctx), ctx.order, {
       unit: input.unit,
       critic: input.critic,
       ratings,

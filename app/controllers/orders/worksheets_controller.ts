@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { actorOf } from '#services/audit'
+import { signedInActor } from '#services/audit'
+import { backToOrderPage } from '#services/order_redirect'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { labNow } from '#services/format'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
@@ -82,40 +83,21 @@ export default class WorksheetsController {
   }
 
   async update(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(worksheetValidator)
-    await saveWorksheet(
-      { ...actorOf(ctx), user },
-      ctx.order,
-      Number(ctx.params.alkesOrderId) || 0,
-      input
-    )
-    ctx.session.flash('success', 'Lembar kerja tersimpan.')
-    return ctx.response
-      .redirect()
-      .toRoute('orders.worksheets', { orderType: ctx.order.type, id: ctx.order.id })
+    await saveWorksheet(signedInActor(ctx), ctx.order, Number(ctx.params.alkesOrderId) || 0, input)
+    return backToOrderPage(ctx, 'orders.worksheets', 'Lembar kerja tersimpan.')
   }
 
   async upload(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const { file } = await ctx.request.validateUsing(worksheetUploadValidator)
-    await uploadWorksheet(
-      { ...actorOf(ctx), user },
-      ctx.order,
-      Number(ctx.params.alkesOrderId) || 0,
-      file
-    )
-    ctx.session.flash('success', 'Berkas lembar kerja diunggah.')
-    return ctx.response
-      .redirect()
-      .toRoute('orders.worksheets', { orderType: ctx.order.type, id: ctx.order.id })
+    await uploadWorksheet(signedInActor(ctx), ctx.order, Number(ctx.params.alkesOrderId) || 0, file)
+    return backToOrderPage(ctx, 'orders.worksheets', 'Berkas lembar kerja diunggah.')
   }
 
   async certificateDate(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const { date } = await ctx.request.validateUsing(certificateDateValidator)
     await saveOrderField(
-      { ...actorOf(ctx), user },
+      signedInActor(ctx),
       ctx.order,
       'certificate_date',
       date.toISOString().slice(0, 10)

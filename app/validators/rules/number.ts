@@ -15,3 +15,15 @@ function numericInput(value: unknown) {
 
 /** The only way the app asks for a number: use it instead of vine.number(). */
 export const number = () => vine.number().parse(numericInput)
+
+/** The id of a lab staff account (one with no facility), such as an officer or a checker. */
+export const staffUserId = () =>
+  number()
+    .withoutDecimals()
+    .exists({
+      table: 'users',
+      column: 'id',
+      filter: (db) => {
+        db.whereNull('fasyankes_id')
+      },
+    })

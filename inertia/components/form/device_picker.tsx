@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Search } from 'lucide-react'
 import { controlClass } from '~/components/ui/field'
+import { SimpleTable } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
 import { formatRupiah, toNonNegativeInt } from '~/lib/format'
 
@@ -76,69 +77,63 @@ export function DevicePicker({
           {error}
         </p>
       )}
-      <div className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-200 dark:border-slate-800">
-        <table className="w-full text-sm">
-          <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800">
-            <tr>
-              <th className="px-3 py-2">Alat</th>
-              <th className="px-3 py-2">Tarif</th>
-              <th className="w-24 px-3 py-2">Jumlah</th>
-              <th className="px-3 py-2">Keterangan</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {shown.map((device) => {
-              const line = lines[device.id]
-              return (
-                <tr
-                  key={device.id}
-                  className={line?.quantity ? 'bg-brand-50/60 dark:bg-brand-800/10' : undefined}
-                >
-                  <td className="px-3 py-2">
-                    <p className="font-medium">{device.name}</p>
-                    <p className="text-xs text-slate-500">
-                      {device.laboratory}
-                      {device.category ? ` · ${device.category}` : ''} · {device.minute_estimation}{' '}
-                      menit
-                    </p>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatRupiah(device.price)}</td>
-                  <td className="px-3 py-2">
-                    <input
-                      type="number"
-                      min={0}
-                      max={100}
-                      aria-label={`Jumlah ${device.name}`}
-                      value={line?.quantity ?? 0}
-                      onChange={(e) =>
-                        update(device.id, { quantity: toNonNegativeInt(e.target.value) })
-                      }
-                      className={cn(controlClass(), 'py-1')}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <input
-                      type="text"
-                      aria-label={`Keterangan ${device.name}`}
-                      maxLength={500}
-                      value={line?.description ?? ''}
-                      onChange={(e) => update(device.id, { description: e.target.value })}
-                      className={cn(controlClass(), 'py-1')}
-                    />
-                  </td>
-                </tr>
-              )
-            })}
-            {shown.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-3 py-6 text-center text-slate-500">
-                  Data Masih Kosong
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-200 dark:border-slate-800"
+        stickyHeader
+        rows={shown}
+        rowKey={(device) => device.id}
+        rowClassName={(device) =>
+          lines[device.id]?.quantity ? 'bg-brand-50/60 dark:bg-brand-800/10' : undefined
+        }
+        columns={[
+          {
+            header: 'Alat',
+            cell: (device) => (
+              <div className="max-sm:text-left">
+                <p className="font-medium">{device.name}</p>
+                <p className="text-xs text-slate-500">
+                  {device.laboratory}
+                  {device.category ? ` · ${device.category}` : ''} · {device.minute_estimation}{' '}
+                  menit
+                </p>
+              </div>
+            ),
+          },
+          {
+            header: 'Tarif',
+            className: 'whitespace-nowrap',
+            cell: (device) => formatRupiah(device.price),
+          },
+          {
+            header: 'Jumlah',
+            className: 'sm:w-24',
+            cell: (device) => (
+              <input
+                type="number"
+                min={0}
+                max={100}
+                aria-label={`Jumlah ${device.name}`}
+                value={lines[device.id]?.quantity ?? 0}
+                onChange={(e) => update(device.id, { quantity: toNonNegativeInt(e.target.value) })}
+                className={cn(controlClass(), 'py-1 max-sm:w-24')}
+              />
+            ),
+          },
+          {
+            header: 'Keterangan',
+            cell: (device) => (
+              <input
+                type="text"
+                aria-label={`Keterangan ${device.name}`}
+                maxLength={500}
+                value={lines[device.id]?.description ?? ''}
+                onChange={(e) => update(device.id, { description: e.target.value })}
+                className={cn(controlClass(), 'py-1 max-sm:w-48')}
+              />
+            ),
+          },
+        ]}
+      />
     </div>
   )
 }

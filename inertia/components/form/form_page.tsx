@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
 import { Head, Link } from '@inertiajs/react'
-import { ArrowLeft } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { SubmitButton } from '~/components/form/submit_button'
 import { buttonClass } from '~/components/ui/button'
@@ -31,15 +30,7 @@ export function FormPage({
   return (
     <>
       <Head title={title} />
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        actions={
-          <Link href={backHref} className={buttonClass('secondary')}>
-            <ArrowLeft className="size-4" /> Kembali
-          </Link>
-        }
-      />
+      <PageHeader title={title} subtitle={subtitle} backHref={backHref} />
       <Card className="max-w-4xl p-6">
         <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
           {children}

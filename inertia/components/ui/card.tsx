@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react'
+import { Link } from '@inertiajs/react'
+import { ArrowLeft } from 'lucide-react'
+import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
@@ -18,10 +21,13 @@ export function PageHeader({
   title,
   subtitle,
   actions,
+  backHref,
 }: {
   title: string
   subtitle?: ReactNode
   actions?: ReactNode
+  /** Where "Kembali" leads; shown after the other actions. */
+  backHref?: string
 }) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -29,7 +35,16 @@ export function PageHeader({
         <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>}
       </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      {(actions || backHref) && (
+        <div className="flex flex-wrap gap-2">
+          {actions}
+          {backHref && (
+            <Link href={backHref} className={buttonClass('secondary')}>
+              <ArrowLeft className="size-4" /> Kembali
+            </Link>
+          )}
+        </div>
+      )}
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { Head, useForm } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { SubmitButton } from '~/components/form/submit_button'
 
 export default function Password() {
@@ -28,20 +29,14 @@ export default function Password() {
           <TextField
             label="Kata Sandi Lama"
             type="password"
-            name="old_password"
             autoComplete="current-password"
-            value={form.data.old_password}
-            onChange={(e) => form.setData('old_password', e.target.value)}
-            error={errors.old_password}
+            {...bind(form, 'old_password')}
           />
           <TextField
             label="Kata Sandi Baru"
             type="password"
-            name="new_password"
             autoComplete="new-password"
-            value={form.data.new_password}
-            onChange={(e) => form.setData('new_password', e.target.value)}
-            error={errors.new_password}
+            {...bind(form, 'new_password')}
           />
           <TextField
             label="Konfirmasi Kata Sandi Baru"

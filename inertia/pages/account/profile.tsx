@@ -2,8 +2,10 @@ import type { FormEvent } from 'react'
 import { Head, useForm } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { SelectField, TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { SubmitButton } from '~/components/form/submit_button'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
+import { optionsOf } from '~/lib/options'
 
 type StaffProfile = {
   name: string
@@ -67,36 +69,10 @@ function StaffForm({ profile }: { profile: StaffProfile }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField label="Email" value={profile.email} disabled readOnly />
-      <TextField
-        label="Nama"
-        name="name"
-        value={form.data.name}
-        onChange={(e) => form.setData('name', e.target.value)}
-        error={form.errors.name}
-        required
-      />
-      <TextField
-        label="NIP"
-        name="nip"
-        inputMode="numeric"
-        value={form.data.nip}
-        onChange={(e) => form.setData('nip', e.target.value)}
-        error={form.errors.nip}
-      />
-      <TextField
-        label="Pangkat/Golongan"
-        name="rank"
-        value={form.data.rank}
-        onChange={(e) => form.setData('rank', e.target.value)}
-        error={form.errors.rank}
-      />
-      <TextField
-        label="Jabatan"
-        name="position"
-        value={form.data.position}
-        onChange={(e) => form.setData('position', e.target.value)}
-        error={form.errors.position}
-      />
+      <TextField label="Nama" {...bind(form, 'name')} required />
+      <TextField label="NIP" inputMode="numeric" {...bind(form, 'nip')} />
+      <TextField label="Pangkat/Golongan" {...bind(form, 'rank')} />
+      <TextField label="Jabatan" {...bind(form, 'position')} />
       <SubmitButton processing={form.processing} recentlySuccessful={form.recentlySuccessful} />
     </form>
   )
@@ -138,30 +114,21 @@ function FacilityForm({ profile, options }: { profile: FacilityProfile; options:
       <div className="md:col-span-2">{text('address', 'Alamat')}</div>
       <SelectField
         label="Jenis"
-        name="type"
-        value={form.data.type}
-        onChange={(e) => form.setData('type', e.target.value)}
-        error={form.errors.type}
+        {...bind(form, 'type')}
         placeholder="Pilih jenis"
         options={options.types.map((t) => ({ value: t, label: t }))}
       />
       <SelectField
         label="Kategori"
-        name="category_id"
-        value={form.data.category_id}
-        onChange={(e) => form.setData('category_id', e.target.value)}
-        error={form.errors.category_id}
+        {...bind(form, 'category_id')}
         placeholder="Pilih kategori"
-        options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        options={optionsOf(options.categories)}
       />
       <SelectField
         label="Kelas"
-        name="class_id"
-        value={form.data.class_id}
-        onChange={(e) => form.setData('class_id', e.target.value)}
-        error={form.errors.class_id}
+        {...bind(form, 'class_id')}
         placeholder="Pilih kelas"
-        options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))}
+        options={optionsOf(options.classes)}
       />
       <div className="hidden md:block" />
       <RegionFields

@@ -1,22 +1,18 @@
 import { MasterListPage } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
+import { RowCard, selectColumn, textColumn, YES_NO } from '~/components/data_table/columns'
 import { DetailList } from '~/components/detail_list'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
 
 type Alkes = AlkesRow
 
-const YES_NO = [
-  { value: '1', label: 'Ya' },
-  { value: '0', label: 'Tidak' },
-]
+const yesNo = (key: string, header: string, filterKey: string) =>
+  selectColumn<Alkes>(key, header, YES_NO, { filterKey })
 
 const COLUMNS: Column<Alkes>[] = [
-  {
-    key: 'name',
-    header: 'Nama Alkes',
-    filter: { type: 'text', placeholder: 'Nama' },
+  textColumn('name', 'Nama Alkes', 'Nama', {
     cell: (a) => <span className="font-medium">{a.name}</span>,
-  },
+  }),
   {
     key: 'formatted_price',
     header: 'Tarif',
@@ -28,31 +24,11 @@ const COLUMNS: Column<Alkes>[] = [
     header: 'Estimasi (menit)',
     filter: { type: 'number', placeholder: 'Menit' },
   },
-  {
-    key: 'formatted_has_pengujian',
-    header: 'Pengujian KAN',
-    filter: { key: 'pengujian_is_kan', type: 'select', options: YES_NO },
-  },
-  {
-    key: 'formatted_has_kalibrasi',
-    header: 'Kalibrasi KAN',
-    filter: { key: 'kalibrasi_is_kan', type: 'select', options: YES_NO },
-  },
-  {
-    key: 'formatted_is_internal',
-    header: 'Alat Datang',
-    filter: { key: 'is_internal', type: 'select', options: YES_NO },
-  },
-  {
-    key: 'formatted_is_insitu',
-    header: 'Insitu',
-    filter: { key: 'is_insitu', type: 'select', options: YES_NO },
-  },
-  {
-    key: 'formatted_is_tuntung_seharian',
-    header: 'Tuntung Saharian',
-    filter: { key: 'is_tuntung_saharian', type: 'select', options: YES_NO },
-  },
+  yesNo('formatted_has_pengujian', 'Pengujian KAN', 'pengujian_is_kan'),
+  yesNo('formatted_has_kalibrasi', 'Kalibrasi KAN', 'kalibrasi_is_kan'),
+  yesNo('formatted_is_internal', 'Alat Datang', 'is_internal'),
+  yesNo('formatted_is_insitu', 'Insitu', 'is_insitu'),
+  yesNo('formatted_is_tuntung_seharian', 'Tuntung Saharian', 'is_tuntung_saharian'),
 ]
 
 function Detail({ alkes }: { alkes: Alkes }) {
@@ -80,15 +56,9 @@ export default function AlkesIndex({ title, canEdit }: { title: string; canEdit:
       columns={COLUMNS}
       renderDetail={(a) => <Detail alkes={a} />}
       renderCard={(a) => (
-        <div>
-          <p className="font-medium">{a.name}</p>
-          <p className="text-sm text-slate-500">
-            {a.alkes_code} · {a.laboratory}
-          </p>
-          <p className="mt-1 text-sm">
-            {a.formatted_price} · {a.minute_estimation} menit
-          </p>
-        </div>
+        <RowCard title={a.name} subtitle={`${a.alkes_code} · ${a.laboratory}`}>
+          {a.formatted_price} · {a.minute_estimation} menit
+        </RowCard>
       )}
     />
   )

@@ -4,6 +4,7 @@ import { Calculator, Mail } from 'lucide-react'
 import AuthLayout from '~/layouts/auth_layout'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { LABELS } from '~/lib/labels'
 
 const CONTACT_URL = 'mailto:layanan@kalibra.test?subject=Permohonan%20Akun%20Kalibra'
@@ -43,21 +44,15 @@ export default function Login({ throttleMessage }: { throttleMessage?: string })
           <TextField
             label="Email"
             type="email"
-            name="email"
             autoComplete="username"
             autoFocus
-            value={form.data.email}
-            onChange={(e) => form.setData('email', e.target.value)}
-            error={form.errors.email}
+            {...bind(form, 'email')}
           />
           <TextField
             label="Kata Sandi"
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={form.data.password}
-            onChange={(e) => form.setData('password', e.target.value)}
-            error={form.errors.password}
+            {...bind(form, 'password')}
           />
           <Button type="submit" className="w-full" disabled={form.processing}>
             {form.processing ? 'Memproses...' : 'Masuk'}

@@ -4,6 +4,7 @@ import { KeyRound, TriangleAlert } from 'lucide-react'
 import AuthLayout from '~/layouts/auth_layout'
 import { Button, buttonClass } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { LABELS } from '~/lib/labels'
 
 type Props = {
@@ -59,22 +60,16 @@ export default function SetPassword({ state, message, account, expiresAt }: Prop
             <TextField
               label="Kata Sandi Baru"
               type="password"
-              name="password"
               autoComplete="new-password"
               autoFocus
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              error={form.errors.password}
+              {...bind(form, 'password')}
               hint="Minimal 8 karakter; paling mudah berupa gabungan beberapa kata, angka, atau simbol."
             />
             <TextField
               label="Konfirmasi Kata Sandi Baru"
               type="password"
-              name="password_confirmation"
               autoComplete="new-password"
-              value={form.data.password_confirmation}
-              onChange={(e) => form.setData('password_confirmation', e.target.value)}
-              error={form.errors.password_confirmation}
+              {...bind(form, 'password_confirmation')}
             />
             <Button type="submit" className="w-full" disabled={form.processing}>
               <KeyRound className="size-4" />{' '}

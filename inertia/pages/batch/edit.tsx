@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
-import { Head, Link, useForm } from '@inertiajs/react'
-import { AlertTriangle, ArrowLeft, Download, Upload } from 'lucide-react'
+import { Head, useForm } from '@inertiajs/react'
+import { AlertTriangle, Download, Upload } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, controlClass } from '~/components/ui/field'
@@ -29,14 +29,7 @@ export default function BatchEdit({ title, listPath, columns, outcome }: Props) 
   return (
     <>
       <Head title={title} />
-      <PageHeader
-        title={title}
-        actions={
-          <Link href={listPath} className={buttonClass('secondary')}>
-            <ArrowLeft className="size-4" /> Kembali
-          </Link>
-        }
-      />
+      <PageHeader title={title} backHref={listPath} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card className="p-6">
           <p className="mb-4 flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">

@@ -3,6 +3,7 @@ import { FormPage } from '~/components/form/form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
+import { optionsOf } from '~/lib/options'
 
 type Calibrator = CalibratorRow
 
@@ -65,7 +66,7 @@ export default function CalibratorForm({
       <SelectField
         label="Unit"
         placeholder="Pilih unit"
-        options={options.units.map((u) => ({ value: String(u.id), label: u.name }))}
+        options={optionsOf(options.units)}
         {...bind(form, 'unit_id')}
       />
       <SelectField

@@ -1,11 +1,22 @@
 import type React from 'react'
 import { MasterListPage } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
+import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
+import { optionsOf } from '~/lib/options'
 import { DetailList } from '~/components/detail_list'
 import { cn } from '~/lib/cn'
 import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
 
 type Calibrator = CalibratorRow
+
+const CONDITIONS = [
+  { value: 'Good', label: 'Baik' },
+  { value: 'Bad', label: 'Tidak Baik' },
+]
+const AVAILABILITY = [
+  { value: '1', label: 'Tersedia' },
+  { value: '0', label: 'Tidak Tersedia' },
+]
 
 function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   return (
@@ -32,62 +43,26 @@ export default function CalibratorIndex({
   units: { id: number; name: string }[]
 }) {
   const columns: Column<Calibrator>[] = [
-    {
-      key: 'name',
-      header: 'Nama',
-      filter: { type: 'text', placeholder: 'Nama' },
+    textColumn('name', 'Nama', 'Nama', {
       cell: (c) => <span className="font-medium">{c.name}</span>,
-    },
-    { key: 'merk', header: 'Merk', filter: { type: 'text', placeholder: 'Merk' } },
-    {
-      key: 'type_model',
-      header: 'Tipe/Model',
-      filter: { key: 'model', type: 'text', placeholder: 'Model' },
-    },
-    {
-      key: 'serial_number',
-      header: 'Nomor Seri',
-      filter: { type: 'text', placeholder: 'No. seri' },
+    }),
+    textColumn('merk', 'Merk', 'Merk'),
+    textColumn('type_model', 'Tipe/Model', 'Model', { filterKey: 'model' }),
+    textColumn('serial_number', 'Nomor Seri', 'No. seri', {
       cell: (c) => <span className="font-mono text-xs">{c.serial_number}</span>,
-    },
+    }),
     { key: 'channel_count', header: 'Kanal', filter: { type: 'number', placeholder: 'Kanal' } },
-    {
-      key: 'unit',
-      header: 'Unit',
-      filter: {
-        type: 'select',
-        options: units.map((u) => ({ value: String(u.id), label: u.name })),
-      },
-      cell: (c) => c.unit.name,
-    },
-    {
-      key: 'calibrator_condition',
-      header: 'Kondisi',
-      filter: {
-        key: 'condition',
-        type: 'select',
-        options: [
-          { value: 'Good', label: 'Baik' },
-          { value: 'Bad', label: 'Tidak Baik' },
-        ],
-      },
+    selectColumn('unit', 'Unit', optionsOf(units), { cell: (c) => c.unit.name }),
+    selectColumn('calibrator_condition', 'Kondisi', CONDITIONS, {
+      filterKey: 'condition',
       cell: (c) => (
         <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>
       ),
-    },
-    {
-      key: 'is_available',
-      header: 'Status',
-      filter: {
-        key: 'status',
-        type: 'select',
-        options: [
-          { value: '1', label: 'Tersedia' },
-          { value: '0', label: 'Tidak Tersedia' },
-        ],
-      },
+    }),
+    selectColumn('is_available', 'Status', AVAILABILITY, {
+      filterKey: 'status',
       cell: (c) => <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>,
-    },
+    }),
   ]
 
   return (
@@ -108,16 +83,15 @@ export default function CalibratorIndex({
         />
       )}
       renderCard={(c) => (
-        <div>
-          <p className="font-medium">{c.name}</p>
-          <p className="text-sm text-slate-500">
-            {[c.merk, c.type_model].filter(Boolean).join(' ')} · SN {c.serial_number}
-          </p>
-          <div className="mt-1 flex gap-2">
+        <RowCard
+          title={c.name}
+          subtitle={`${[c.merk, c.type_model].filter(Boolean).join(' ')} · SN ${c.serial_number}`}
+        >
+          <div className="flex gap-2">
             <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>
             <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>
           </div>
-        </div>
+        </RowCard>
       )}
     />
   )

@@ -1,6 +1,6 @@
-import type React from 'react'
 import { Head, usePage } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
+import { SimpleTable } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
 
 type Props = {
@@ -21,50 +21,6 @@ type Props = {
   }[]
   /** Order number and facility columns (spec part 1: yantek and admin_pk only), decided by the server. */
   showOrderColumns: boolean
-}
-
-function Table({
-  headers,
-  rows,
-  empty,
-}: {
-  headers: string[]
-  rows: React.ReactNode[][]
-  empty: string
-}) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} className="px-3 py-2">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={headers.length} className="px-3 py-6 text-center text-slate-500">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {rows.map((cells, i) => (
-            <tr key={i}>
-              {cells.map((cell, j) => (
-                <td key={j} className="px-3 py-2">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
 }
 
 export default function Dashboard({ cards, daily, recalibration, showOrderColumns: full }: Props) {
@@ -89,49 +45,50 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
           <h2 className="border-b border-slate-200 px-4 py-3 font-semibold dark:border-slate-800">
             Permintaan Tuntung Saharian Hari Ini
           </h2>
-          <Table
-            headers={[...(full ? ['Nomor'] : []), 'Fasyankes', 'Alat', 'Tarif']}
-            rows={daily.map((row) => [
-              ...(full ? [row.number ?? '-'] : []),
-              row.fasyankes_name,
-              row.alkes_name,
-              row.formatted_price,
-            ])}
-            empty="Data Masih Kosong"
+          <SimpleTable
+            rows={daily}
+            rowKey={(row) => row.id}
+            columns={[
+              full && { header: 'Nomor', cell: (row) => row.number ?? '-' },
+              { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
+              { header: 'Alat', cell: (row) => row.alkes_name },
+              { header: 'Tarif', cell: (row) => row.formatted_price },
+            ]}
           />
         </Card>
         <Card>
           <h2 className="border-b border-slate-200 px-4 py-3 font-semibold dark:border-slate-800">
             Monitoring Rekalibrasi terdekat
           </h2>
-          <Table
-            headers={[
-              'No',
-              ...(full ? ['Fasyankes'] : []),
-              'Alat Kesehatan',
-              'Kalibrasi Berikutnya',
-              'Hari',
+          <SimpleTable
+            rows={recalibration}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'No', cell: (_, index) => index + 1 },
+              full && { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
+              { header: 'Alat Kesehatan', cell: (row) => row.alkes },
+              {
+                header: 'Kalibrasi Berikutnya',
+                cell: (row) => row.formatted_next_calibration_date,
+              },
+              {
+                header: 'Hari',
+                cell: (row) => (
+                  <span
+                    className={cn(
+                      'font-semibold',
+                      row.day_counter < 0
+                        ? 'text-red-600'
+                        : row.day_counter <= 30
+                          ? 'text-amber-600'
+                          : 'text-emerald-700'
+                    )}
+                  >
+                    {row.day_counter}
+                  </span>
+                ),
+              },
             ]}
-            rows={recalibration.map((row, index) => [
-              index + 1,
-              ...(full ? [row.fasyankes_name] : []),
-              row.alkes,
-              row.formatted_next_calibration_date,
-              <span
-                key="day"
-                className={cn(
-                  'font-semibold',
-                  row.day_counter < 0
-                    ? 'text-red-600'
-                    : row.day_counter <= 30
-                      ? 'text-amber-600'
-                      : 'text-emerald-700'
-                )}
-              >
-                {row.day_counter}
-              </span>,
-            ])}
-            empty="Data Masih Kosong"
           />
         </Card>
       </div>

@@ -3,6 +3,7 @@ import { FormPage } from '~/components/form/form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 import { bind } from '~/lib/bind'
+import { optionsOf } from '~/lib/options'
 
 type Facility = {
   id: number
@@ -72,13 +73,13 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       <SelectField
         label="Kategori"
         placeholder="Pilih kategori"
-        options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        options={optionsOf(options.categories)}
         {...bind(form, 'category_id')}
       />
       <SelectField
         label="Kelas"
         placeholder="Pilih kelas"
-        options={options.classes.map((c) => ({ value: String(c.id), label: c.name }))}
+        options={optionsOf(options.classes)}
         {...bind(form, 'class_id')}
       />
       <SelectField

@@ -1,5 +1,9 @@
 import { MasterListPage } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
+import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
+import { optionsOf } from '~/lib/options'
+
+const FACILITY_TYPES = [{ name: 'Negeri' }, { name: 'Swasta' }]
 import { DetailList } from '~/components/detail_list'
 import type { FasyankesRow } from '#queries/fasyankes/fasyankes_list'
 
@@ -32,46 +36,18 @@ function Detail({ facility }: { facility: Facility }) {
 
 export default function FasyankesIndex({ title, canEdit, options }: Props) {
   const columns: Column<Facility>[] = [
-    {
-      key: 'fasyankes_name',
-      header: 'Nama Fasyankes',
-      filter: { key: 'name', type: 'text', placeholder: 'Nama' },
+    textColumn('fasyankes_name', 'Nama Fasyankes', 'Nama', {
+      filterKey: 'name',
       cell: (f) => <span className="font-medium">{f.fasyankes_name}</span>,
-    },
-    {
-      key: 'category',
-      header: 'Kategori',
-      filter: {
-        type: 'select',
-        options: options.categories.map((c) => ({ value: String(c.id), label: c.name })),
-      },
+    }),
+    selectColumn('category', 'Kategori', optionsOf(options.categories), {
       cell: (f) => f.category?.name ?? '-',
-    },
-    {
-      key: 'class',
-      header: 'Kelas',
-      filter: {
-        type: 'select',
-        options: options.classes.map((c) => ({ value: String(c.id), label: c.name })),
-      },
+    }),
+    selectColumn('class', 'Kelas', optionsOf(options.classes), {
       cell: (f) => f.class?.name ?? '-',
-    },
-    {
-      key: 'type',
-      header: 'Jenis',
-      filter: {
-        type: 'select',
-        options: ['Negeri', 'Swasta'].map((t) => ({ value: t, label: t })),
-      },
-    },
-    {
-      key: 'province',
-      header: 'Provinsi',
-      filter: {
-        type: 'select',
-        options: options.provinces.map((p) => ({ value: p.code, label: p.name })),
-      },
-    },
+    }),
+    selectColumn('type', 'Jenis', optionsOf(FACILITY_TYPES, 'name')),
+    selectColumn('province', 'Provinsi', optionsOf(options.provinces, 'code')),
   ]
 
   return (
@@ -84,13 +60,12 @@ export default function FasyankesIndex({ title, canEdit, options }: Props) {
       columns={columns}
       renderDetail={(f) => <Detail facility={f} />}
       renderCard={(f) => (
-        <div>
-          <p className="font-medium">{f.fasyankes_name}</p>
-          <p className="text-sm text-slate-500">
-            {[f.category?.name, f.class?.name, f.type].filter(Boolean).join(' · ')}
-          </p>
-          <p className="mt-1 text-sm">{[f.city, f.province].filter(Boolean).join(', ')}</p>
-        </div>
+        <RowCard
+          title={f.fasyankes_name}
+          subtitle={[f.category?.name, f.class?.name, f.type].filter(Boolean).join(' · ')}
+        >
+          {[f.city, f.province].filter(Boolean).join(', ')}
+        </RowCard>
       )}
     />
   )

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 
 type Holiday = {
@@ -53,21 +54,12 @@ export default function Holidays({ year, holidays }: { year: number; holidays: H
           noValidate
           className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
         >
-          <TextField
-            label="Tanggal"
-            type="date"
-            required
-            value={form.data.date}
-            onChange={(e) => form.setData('date', e.target.value)}
-            error={form.errors.date}
-          />
+          <TextField label="Tanggal" type="date" required {...bind(form, 'date')} />
           <TextField
             label="Keterangan"
             required
             placeholder="mis. Cuti bersama Idul Fitri"
-            value={form.data.name}
-            onChange={(e) => form.setData('name', e.target.value)}
-            error={form.errors.name}
+            {...bind(form, 'name')}
           />
           <Button type="submit" disabled={form.processing}>
             Tambah

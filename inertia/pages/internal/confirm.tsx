@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { TextAreaField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 
 type Props = {
   order: { id: number; number: string; status: string }
@@ -32,11 +33,8 @@ export default function ConfirmOrder({ order, decision, defaultDescription }: Pr
       <div className="md:col-span-2">
         <TextAreaField
           label={decision === 'approve' ? 'Keterangan' : 'Alasan Ditolak'}
-          name="order_description"
           maxLength={1000}
-          value={form.data.order_description}
-          onChange={(e) => form.setData('order_description', e.target.value)}
-          error={form.errors.order_description}
+          {...bind(form, 'order_description')}
         />
       </div>
     </FormPage>

@@ -12,6 +12,7 @@ import {
 import { bind } from '~/lib/bind'
 import { formatRupiah, MONTHS } from '~/lib/format'
 import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
+import { optionsOf } from '~/lib/options'
 
 type OrderValues = {
   id: number
@@ -123,7 +124,7 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
           <SelectField
             label="Fasyankes"
             placeholder="Pilih fasyankes"
-            options={options.facilities.map((f) => ({ value: String(f.id), label: f.name }))}
+            options={optionsOf(options.facilities)}
             {...bind(form, 'fasyankes_id')}
           />
         </div>

@@ -3,6 +3,7 @@ import { FormPage } from '~/components/form/form_page'
 import { CheckboxField, SelectField, TextField, controlClass } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { cn } from '~/lib/cn'
+import { optionsOf } from '~/lib/options'
 
 type Device = {
   id: number
@@ -71,7 +72,7 @@ export default function ReceiveEquipment({ order, checkers, values, devices }: P
     >
       <SelectField
         label="Pemeriksa Alat"
-        options={checkers.map((c) => ({ value: String(c.id), label: c.name }))}
+        options={optionsOf(checkers)}
         {...bind(form, 'checker')}
       />
       <div className="hidden md:block" />

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react'
-import { Head, Link } from '@inertiajs/react'
-import { ArrowLeft } from 'lucide-react'
+import { Head } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { buttonClass } from '~/components/ui/button'
 import { StatusBadge } from '~/components/status_badge'
+import { SimpleTable } from '~/components/ui/simple_table'
 import { ActionButtons } from '~/components/orders/action_buttons'
 import { cn } from '~/lib/cn'
 import { formatRupiah } from '~/lib/format'
@@ -23,54 +22,46 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 
 function DeviceTable({ devices, withActions }: { devices: Device[]; withActions: boolean }) {
   const showActions = withActions && devices.some((device) => device.actions.length > 0)
-  if (devices.length === 0)
-    return <p className="p-4 text-center text-sm text-slate-500">Data Masih Kosong</p>
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
-          <tr>
-            <th className="px-3 py-2">No</th>
-            <th className="px-3 py-2">Alat</th>
-            <th className="px-3 py-2">Merk / Model / SN</th>
-            <th className="px-3 py-2">Tarif</th>
-            <th className="px-3 py-2">Petugas</th>
-            <th className="px-3 py-2">Status</th>
-            {showActions && <th className="px-3 py-2">Aksi</th>}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {devices.map((device, index) => (
-            <tr key={device.id}>
-              <td className="px-3 py-2">{index + 1}</td>
-              <td className="px-3 py-2">
-                <p className="font-medium">{device.alkes.name}</p>
-                {device.description && (
-                  <p className="text-xs text-slate-500">{device.description}</p>
-                )}
-                {device.admin_description && (
-                  <p className="text-xs text-red-600">Alasan batal: {device.admin_description}</p>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {[device.merk, device.model, device.serial_number].filter(Boolean).join(' / ') ||
-                  '-'}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{device.formatted_price}</td>
-              <td className="px-3 py-2">{device.officer?.name ?? '-'}</td>
-              <td className="px-3 py-2">
-                <StatusBadge status={device.status} tone={device.status_tone} />
-              </td>
-              {showActions && (
-                <td className="space-x-3 px-3 py-2 whitespace-nowrap">
-                  <ActionButtons actions={device.actions} compact />
-                </td>
+    <SimpleTable
+      rows={devices}
+      rowKey={(device) => device.id}
+      columns={[
+        { header: 'No', cell: (_, index) => index + 1 },
+        {
+          header: 'Alat',
+          cell: (device) => (
+            <>
+              <p className="font-medium">{device.alkes.name}</p>
+              {device.description && <p className="text-xs text-slate-500">{device.description}</p>}
+              {device.admin_description && (
+                <p className="text-xs text-red-600">Alasan batal: {device.admin_description}</p>
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </>
+          ),
+        },
+        {
+          header: 'Merk / Model / SN',
+          cell: (device) =>
+            [device.merk, device.model, device.serial_number].filter(Boolean).join(' / ') || '-',
+        },
+        {
+          header: 'Tarif',
+          className: 'whitespace-nowrap',
+          cell: (device) => device.formatted_price,
+        },
+        { header: 'Petugas', cell: (device) => device.officer?.name ?? '-' },
+        {
+          header: 'Status',
+          cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,
+        },
+        showActions && {
+          header: 'Aksi',
+          className: 'space-x-3 whitespace-nowrap',
+          cell: (device) => <ActionButtons actions={device.actions} compact />,
+        },
+      ]}
+    />
   )
 }
 
@@ -83,24 +74,15 @@ function SummaryTable({ devices }: { devices: Device[] }) {
     groups.set(device.alkes.name, group)
   }
   return (
-    <table className="w-full text-sm">
-      <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
-        <tr>
-          <th className="px-3 py-2">Alat</th>
-          <th className="px-3 py-2">Jumlah</th>
-          <th className="px-3 py-2">Subtotal</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {[...groups.values()].map((group) => (
-          <tr key={group.name}>
-            <td className="px-3 py-2">{group.name}</td>
-            <td className="px-3 py-2">{group.count}</td>
-            <td className="px-3 py-2">{formatRupiah(group.total)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <SimpleTable
+      rows={[...groups.values()]}
+      rowKey={(group) => group.name}
+      columns={[
+        { header: 'Alat', cell: (group) => group.name },
+        { header: 'Jumlah', cell: (group) => group.count },
+        { header: 'Subtotal', cell: (group) => formatRupiah(group.total) },
+      ]}
+    />
   )
 }
 
@@ -156,11 +138,7 @@ export default function InternalOrderShow({
       <PageHeader
         title={`Permintaan ${order.number}`}
         subtitle={order.fasyankes.fasyankes_name}
-        actions={
-          <Link href="/internal" className={buttonClass('secondary')}>
-            <ArrowLeft className="size-4" /> Kembali
-          </Link>
-        }
+        backHref="/internal"
       />
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-4">

@@ -1,5 +1,6 @@
 import { MasterListPage } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
+import { RowCard, textColumn } from '~/components/data_table/columns'
 import { RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 import type { OfficerRow } from '#queries/officers/officer_list'
@@ -7,20 +8,14 @@ import type { OfficerRow } from '#queries/officers/officer_list'
 type Officer = OfficerRow
 
 const COLUMNS: Column<Officer>[] = [
-  {
-    key: 'name',
-    header: 'Nama',
-    filter: { type: 'text', placeholder: 'Nama' },
+  textColumn('name', 'Nama', 'Nama', {
     cell: (o) => <span className="font-medium">{o.name}</span>,
-  },
-  {
-    key: 'nip',
-    header: 'NIP',
-    filter: { type: 'text', placeholder: 'NIP' },
+  }),
+  textColumn('nip', 'NIP', 'NIP', {
     cell: (o) => <span className="font-mono text-xs">{o.nip ?? '-'}</span>,
-  },
-  { key: 'rank', header: 'Pangkat/Golongan', filter: { type: 'text', placeholder: 'Pangkat' } },
-  { key: 'position', header: 'Jabatan', filter: { type: 'text', placeholder: 'Jabatan' } },
+  }),
+  textColumn('rank', 'Pangkat/Golongan', 'Pangkat'),
+  textColumn('position', 'Jabatan', 'Jabatan'),
 ]
 
 function Detail({ officer }: { officer: Officer }) {
@@ -34,17 +29,6 @@ function Detail({ officer }: { officer: Officer }) {
   )
 }
 
-function OfficerCard({ officer }: { officer: Officer }) {
-  return (
-    <div>
-      <p className="font-medium">{officer.name}</p>
-      <p className="font-mono text-xs text-slate-500">{officer.nip ?? '-'}</p>
-      <p className="mt-1 text-sm">{officer.position ?? '-'}</p>
-      <p className="text-sm text-slate-500">{officer.rank ?? '-'}</p>
-    </div>
-  )
-}
-
 export default function OfficerIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
   return (
     <MasterListPage<Officer>
@@ -55,7 +39,15 @@ export default function OfficerIndex({ title, canEdit }: { title: string; canEdi
       path="/officer"
       columns={COLUMNS}
       renderDetail={(o) => <Detail officer={o} />}
-      renderCard={(o) => <OfficerCard officer={o} />}
+      renderCard={(o) => (
+        <RowCard
+          title={o.name}
+          subtitle={<span className="font-mono text-xs">{o.nip ?? '-'}</span>}
+        >
+          <p>{o.position ?? '-'}</p>
+          <p className="text-slate-500">{o.rank ?? '-'}</p>
+        </RowCard>
+      )}
       rowLinks={(o) => <RowLink href={`/officer/${o.id}/role`}>Peran</RowLink>}
     />
   )

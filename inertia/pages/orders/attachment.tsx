@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react'
-import { Head, Link, useForm } from '@inertiajs/react'
-import { ArrowLeft, ExternalLink } from 'lucide-react'
+import { Head, useForm } from '@inertiajs/react'
+import { ExternalLink } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
 import { TextField, controlClass } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { StatusBadge } from '~/components/status_badge'
+import { DeviceCell } from '~/components/orders/device_cell'
+import { SimpleTable } from '~/components/ui/simple_table'
 import type { Data } from '#generated/data'
 
 type Device = Data.OrderDevice.Variants['forFiles']
@@ -94,15 +97,7 @@ export default function Attachment({
   return (
     <>
       <Head title={`Berkas ${order.number}`} />
-      <PageHeader
-        title="Berkas Permintaan"
-        subtitle={order.number}
-        actions={
-          <Link href={backHref} className={buttonClass('secondary')}>
-            <ArrowLeft className="size-4" /> Kembali
-          </Link>
-        }
-      />
+      <PageHeader title="Berkas Permintaan" subtitle={order.number} backHref={backHref} />
       {formats.length > 0 && (
         <Card className="mb-4 flex flex-wrap gap-2 p-4">
           {formats.map((format) => (
@@ -120,9 +115,7 @@ export default function Attachment({
                 label="Tautan Folder"
                 type="url"
                 placeholder="https://..."
-                value={folder.data.link}
-                onChange={(e) => folder.setData('link', e.target.value)}
-                error={folder.errors.link}
+                {...bind(folder, 'link')}
               />
             </div>
             <Button type="submit" disabled={folder.processing}>
@@ -142,51 +135,41 @@ export default function Attachment({
           <p className="text-sm text-slate-500">Tautan folder belum tersedia.</p>
         )}
       </Card>
-      <Card className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
-            <tr>
-              <th className="px-3 py-2">Alat</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Sertifikat</th>
-              <th className="px-3 py-2">Hasil</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {devices.map((device) => (
-              <tr key={device.id} className="align-top">
-                <td className="px-3 py-2">
-                  {device.alkes.name}
-                  {device.serial_number && (
-                    <span className="block text-xs text-slate-500">SN {device.serial_number}</span>
+      <Card>
+        <SimpleTable
+          rows={devices}
+          rowKey={(device) => device.id}
+          columns={[
+            { header: 'Alat', cell: (device) => <DeviceCell device={device} /> },
+            {
+              header: 'Status',
+              cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,
+            },
+            ...(['certificate', 'result'] as const).map((type) => ({
+              header: type === 'certificate' ? 'Sertifikat' : 'Hasil',
+              className: 'space-y-2',
+              cell: (device: Device) => (
+                <>
+                  {device[type] ? (
+                    <a
+                      href={device[type]!}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="block text-brand-700 hover:underline"
+                    >
+                      Unduh {type === 'certificate' ? 'sertifikat' : 'hasil'}
+                    </a>
+                  ) : (
+                    <span className="block text-slate-400">Belum ada</span>
                   )}
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={device.status} tone={device.status_tone} />
-                </td>
-                {(['certificate', 'result'] as const).map((type) => (
-                  <td key={type} className="space-y-2 px-3 py-2">
-                    {device[type] ? (
-                      <a
-                        href={device[type]!}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="text-brand-700 hover:underline"
-                      >
-                        Unduh {type === 'certificate' ? 'sertifikat' : 'hasil'}
-                      </a>
-                    ) : (
-                      <span className="text-slate-400">Belum ada</span>
-                    )}
-                    {uploadHrefs && device.can_attach && (
-                      <ResultForm href={uploadHrefs[type]} device={device} type={type} />
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  {uploadHrefs && device.can_attach && (
+                    <ResultForm href={uploadHrefs[type]} device={device} type={type} />
+                  )}
+                </>
+              ),
+            })),
+          ]}
+        />
       </Card>
     </>
   )

@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { TextAreaField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 
 /** Cancels the test of one device line, with a reason (BATAL UJI), for both order types. */
 export default function CancelDevice({
@@ -25,14 +26,7 @@ export default function CancelDevice({
       recentlySuccessful={form.recentlySuccessful}
     >
       <div className="md:col-span-2">
-        <TextAreaField
-          label="Alasan"
-          name="reason"
-          maxLength={500}
-          value={form.data.reason}
-          onChange={(e) => form.setData('reason', e.target.value)}
-          error={form.errors.reason}
-        />
+        <TextAreaField label="Alasan" maxLength={500} {...bind(form, 'reason')} />
       </div>
     </FormPage>
   )

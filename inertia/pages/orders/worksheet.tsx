@@ -3,6 +3,7 @@ import { FormPage } from '~/components/form/form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { MONTHS } from '~/lib/format'
+import { optionsOf } from '~/lib/options'
 
 type Props = {
   order: { number: string }
@@ -58,11 +59,7 @@ export default function Worksheet({
         ]}
         {...bind(form, 'is_laik')}
       />
-      <SelectField
-        label="Petugas"
-        options={officers.map((o) => ({ value: String(o.id), label: o.name }))}
-        {...bind(form, 'officer_id')}
-      />
+      <SelectField label="Petugas" options={optionsOf(officers)} {...bind(form, 'officer_id')} />
     </FormPage>
   )
 }

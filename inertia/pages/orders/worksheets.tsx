@@ -1,10 +1,12 @@
 import { useRef, type FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
-import { ArrowLeft } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { Button, buttonClass } from '~/components/ui/button'
+import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
+import { bind } from '~/lib/bind'
 import { StatusBadge } from '~/components/status_badge'
+import { DeviceCell } from '~/components/orders/device_cell'
+import { SimpleTable } from '~/components/ui/simple_table'
 import type { Data } from '#generated/data'
 
 type Device = Data.OrderDevice.Variants['forWorksheets']
@@ -67,24 +69,13 @@ export default function Worksheets({ order, devices, backHref, certificateDateHr
       <PageHeader
         title="Lembar Kerja PK"
         subtitle={`${order.number} · ${order.status}`}
-        actions={
-          <Link href={backHref} className={buttonClass('secondary')}>
-            <ArrowLeft className="size-4" /> Kembali
-          </Link>
-        }
+        backHref={backHref}
       />
       {certificateDateHref && (
         <Card className="mb-4 p-4">
           <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
             <div className="w-56">
-              <TextField
-                label="Tanggal Sertifikat"
-                type="date"
-                name="date"
-                value={form.data.date}
-                onChange={(e) => form.setData('date', e.target.value)}
-                error={form.errors.date}
-              />
+              <TextField label="Tanggal Sertifikat" type="date" {...bind(form, 'date')} />
             </div>
             <Button type="submit" disabled={form.processing}>
               Simpan Tanggal
@@ -92,28 +83,17 @@ export default function Worksheets({ order, devices, backHref, certificateDateHr
           </form>
         </Card>
       )}
-      <Card className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs text-slate-500 uppercase dark:bg-slate-800/50">
-            <tr>
-              <th className="px-3 py-2">Alat</th>
-              <th className="px-3 py-2">Petugas</th>
-              <th className="px-3 py-2">Lembar Kerja</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Aksi</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {devices.map((device) => (
-              <tr key={device.id}>
-                <td className="px-3 py-2">
-                  {device.alkes.name}
-                  {device.serial_number && (
-                    <span className="block text-xs text-slate-500">SN {device.serial_number}</span>
-                  )}
-                </td>
-                <td className="px-3 py-2">{device.officer?.name ?? '-'}</td>
-                <td className="px-3 py-2">
+      <Card>
+        <SimpleTable
+          rows={devices}
+          rowKey={(device) => device.id}
+          columns={[
+            { header: 'Alat', cell: (device) => <DeviceCell device={device} /> },
+            { header: 'Petugas', cell: (device) => device.officer?.name ?? '-' },
+            {
+              header: 'Lembar Kerja',
+              cell: (device) => (
+                <>
                   {device.worksheet_saved ? 'Tersimpan' : 'Belum diisi'}
                   {device.worksheet_href && (
                     <>
@@ -128,11 +108,18 @@ export default function Worksheets({ order, devices, backHref, certificateDateHr
                       </a>
                     </>
                   )}
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={device.status} tone={device.status_tone} />
-                </td>
-                <td className="space-x-3 px-3 py-2 whitespace-nowrap">
+                </>
+              ),
+            },
+            {
+              header: 'Status',
+              cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,
+            },
+            {
+              header: 'Aksi',
+              className: 'space-x-3 whitespace-nowrap',
+              cell: (device) => (
+                <>
                   {device.edit_href && (
                     <Link
                       href={device.edit_href}
@@ -142,11 +129,11 @@ export default function Worksheets({ order, devices, backHref, certificateDateHr
                     </Link>
                   )}
                   {device.upload_href && <UploadButton href={device.upload_href} device={device} />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </Card>
     </>
   )
