@@ -10,6 +10,13 @@ const labConfig = {
   city: env.get('LAB_CITY', 'Makassar'),
   /** A PNG or JPG; without it the app's own mark is drawn. */
   logoPath: env.get('LAB_LOGO_PATH'),
+  /**
+   * How a certificate number is built when the officer leaves it blank: {seq} is the lab's
+   * running number for the year (zero-padded to 4; {seq:3} pads to 3), {lab} the lab (PK,
+   * UKPR, SARPRAS), {template} the device type's number (or KAL/{lab}), {month} the
+   * certificate month in Roman numerals, {year} the year.
+   */
+  certificatePattern: env.get('CERTIFICATE_NUMBER_PATTERN', '{template}/{seq}/{month}/{year}'),
 }
 
 export default labConfig

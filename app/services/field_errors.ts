@@ -1,3 +1,4 @@
+import { errors as vineErrors } from '@vinejs/vine'
 import type { Session } from '@adonisjs/session'
 
 /**
@@ -8,5 +9,15 @@ export function flashFieldErrors(session: Session, errors: Record<string, string
   session.flash(
     'inputErrorsBag',
     Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]))
+  )
+}
+
+/**
+ * Refuses a request as validation does: the messages go under the named fields and the
+ * form keeps what was typed. For checks only an action can make (against stored rows).
+ */
+export function refuseFields(errors: Record<string, string>): never {
+  throw new vineErrors.E_VALIDATION_ERROR(
+    Object.entries(errors).map(([field, message]) => ({ field, message, rule: 'refused' }))
   )
 }

@@ -8,6 +8,8 @@ import { formatDuration } from '#workflows/completion_estimate'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import OrderDeviceTransformer, { type DeviceLine } from '#transformers/order_device_transformer'
 
+const HANDED_OVER = new Set<string>(['MENUNGGU FEEDBACK', 'SELESAI'])
+
 export interface TimelineEntry {
   id: number
   label: string
@@ -104,12 +106,18 @@ export default class InternalOrderTransformer extends BaseTransformer<Order> {
       delivery_travel_name: details.deliveryTravelName,
       contact_person_name: details.contactPersonName,
       contact_person_phone: details.contactPersonPhone,
-      order_description: details.orderDescription,
+      // The approval note guides the delivery; once the devices are handed back it is history
+      // (the timeline keeps it). A rejection's reason stays.
+      order_description: HANDED_OVER.has(order.status) ? null : details.orderDescription,
       formatted_delivery_date_estimation: formatDate(details.deliveryDateEstimation),
       formatted_arrival_date_estimation: formatDate(details.arrivalDateEstimation),
       formatted_created_at: formatDateTime(order.createdAt),
       estimated_duration: formatDuration(details.estimatedMinutes),
-      formatted_estimated_completion_at: formatDateTime(details.estimatedCompletionAt),
+      // One completion date: the estimate until the lab receives the devices, then the date
+      // it set on receiving.
+      formatted_estimated_completion_at: order.receive
+        ? formatDate(order.receive.doneEstimationDate)
+        : formatDateTime(details.estimatedCompletionAt),
       letter_href: this.context.letterHref,
       folder_link: order.folderLink,
       formatted_certificate_date: order.certificateDate ? formatDate(order.certificateDate) : null,

@@ -129,5 +129,6 @@ export const handoverValidator = vine.create({
   alkes_accordingly: vine.boolean(),
   certificate_handedover: vine.boolean(),
   alkes_checked: vine.boolean(),
-  cancel_test: vine.boolean(),
+  // Sent by older clients; the order's lines decide it (actions/internal/hand_over.ts).
+  cancel_test: vine.boolean().optional(),
 })

@@ -26,6 +26,8 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'notSameAs': '{{ field }} harus berbeda dari {{ otherField }}.',
   'sameAs': '{{ field }} harus sama dengan {{ otherField }}.',
   'database.unique': '{{ field }} sudah digunakan.',
+  'certificate_number.database.unique':
+    'Nomor sertifikat ini sudah dipakai alat lain. Kosongkan untuk nomor otomatis.',
   'database.exists': '{{ field }} tidak ditemukan.',
   'array': '{{ field }} harus berupa daftar.',
   'distinct': '{{ field }} berisi nilai ganda.',

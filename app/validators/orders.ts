@@ -43,13 +43,25 @@ export const feedbackValidator = vine.create({
   ) as Record<(typeof FEEDBACK_CODES)[number], ReturnType<typeof number>>),
 })
 
-export const worksheetValidator = vine.create({
+export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().create({
   merk: vine.string().trim().minLength(1).maxLength(100),
   model: vine.string().trim().minLength(1).maxLength(100),
   serial_number: vine.string().trim().minLength(1).maxLength(100),
   type: vine.enum(['Pengujian', 'Kalibrasi'] as const),
   additional_order_number: vine.string().trim().maxLength(50).optional(),
-  certificate_number: vine.string().trim().minLength(1).maxLength(100),
+  /** Blank: the lab's next number is given on saving (services/certificate_numbers.ts). */
+  certificate_number: vine
+    .string()
+    .trim()
+    .maxLength(100)
+    .unique({
+      table: 'order_devices',
+      column: 'certificate_number',
+      filter: (db, _value, field) => {
+        db.whereNot('id', field.meta.deviceId)
+      },
+    })
+    .optional(),
   certificate_month: number().withoutDecimals().range([1, 12]),
   work_date: vine.date({ formats: ['YYYY-MM-DD'] }),
   work_place: vine.string().trim().minLength(2).maxLength(200),

@@ -15,7 +15,8 @@ export interface HandoverInput {
   alkes_accordingly: boolean
   certificate_handedover: boolean
   alkes_checked: boolean
-  cancel_test: boolean
+  /** Ignored: derived from the order's lines. */
+  cancel_test?: boolean
 }
 
 /** The devices go back to the facility once every line is SELESAI or BATAL UJI. */
@@ -23,6 +24,12 @@ export async function handOver(actor: StaffActor, order: Order, input: HandoverI
   internalWorkflow.assert('handover', order, actor.user)
   await db.transaction(async (trx) => {
     await refuseOpenDevices(trx, order, 'Serah terima belum dapat dilakukan')
+    // "Terdapat alat batal uji" states what the lines say, whatever the form sent.
+    const cancelled = await trx
+      .from('order_devices')
+      .where('order_id', order.id)
+      .where('status', 'BATAL UJI')
+      .first()
     const moved = await moveOrder(trx, order, 'handover')
     await InternalHandover.create(
       {
@@ -32,7 +39,7 @@ export async function handOver(actor: StaffActor, order: Order, input: HandoverI
         alkesAccordingly: input.alkes_accordingly,
         certificateHandedover: input.certificate_handedover,
         alkesChecked: input.alkes_checked,
-        cancelTest: input.cancel_test,
+        cancelTest: !!cancelled,
         userId: actor.user.id,
       },
       { client: trx }

@@ -5,6 +5,8 @@ import InternalReceive from '#models/internal_receive'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
+import { REPEATED_SERIAL, repeatedSerials } from '#actions/orders/device_lines'
+import { refuseFields } from '#services/field_errors'
 
 export interface ReceiveInput {
   checker: number
@@ -36,11 +38,27 @@ export async function receiveEquipment(actor: StaffActor, order: Order, input: R
   internalWorkflow.assert('receive', order, actor.user)
   await db.transaction(async (trx) => {
     const moved = await moveOrder(trx, order, 'receive')
-    const rows = await trx.from('order_devices').where('order_id', order.id).select('id')
-    const known = new Set(rows.map((d) => Number(d.id)))
-    if (input.alkes_orders.some((line) => !known.has(line.id))) {
+    const rows = await trx
+      .from('order_devices')
+      .where('order_id', order.id)
+      .select('id', 'alkes_id')
+    const typeOf = new Map(rows.map((d) => [Number(d.id), Number(d.alkes_id)]))
+    if (input.alkes_orders.some((line) => !typeOf.has(line.id))) {
       throw new ActionRefusedException(
         'Data alat tidak sesuai dengan permintaan ini. Muat ulang halaman.'
+      )
+    }
+    const repeated = repeatedSerials(
+      input.alkes_orders.map((line) => ({
+        alkesId: typeOf.get(line.id)!,
+        serialNumber: line.serial_number,
+      }))
+    )
+    if (repeated.length) {
+      refuseFields(
+        Object.fromEntries(
+          repeated.map((index) => [`alkes_orders.${index}.serial_number`, REPEATED_SERIAL])
+        )
       )
     }
     for (const line of input.alkes_orders) {

@@ -147,3 +147,39 @@ export async function cancelDeviceTest(
     )
   })
 }
+
+export const REPEATED_SERIAL = 'Nomor seri ini sama dengan alat sejenis lain di permintaan ini.'
+
+const serialKey = (alkesId: number, serial: string) => `${alkesId}|${serial.trim().toLowerCase()}`
+
+/**
+ * The positions of lines that repeat the device type and serial number of a line before
+ * them: one order never holds the same device twice.
+ */
+export function repeatedSerials(lines: { alkesId: number; serialNumber: string }[]) {
+  const seen = new Set<string>()
+  const repeated: number[] = []
+  lines.forEach((line, index) => {
+    const key = serialKey(line.alkesId, line.serialNumber)
+    if (seen.has(key)) repeated.push(index)
+    seen.add(key)
+  })
+  return repeated
+}
+
+/** Whether another line of the order holds this device type with this serial number. */
+export async function serialHeldByAnotherLine(
+  client: TransactionClientContract,
+  device: { id: number; orderId: number; alkesId: number },
+  serialNumber: string
+) {
+  const others = await client
+    .from('order_devices')
+    .where('order_id', device.orderId)
+    .where('alkes_id', device.alkesId)
+    .whereNot('id', device.id)
+    .whereNotNull('serial_number')
+    .select('serial_number')
+  const key = serialKey(device.alkesId, serialNumber)
+  return others.some((row) => serialKey(device.alkesId, row.serial_number) === key)
+}

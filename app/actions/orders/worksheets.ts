@@ -6,8 +6,10 @@ import { storeUpload } from '#files/file_store'
 import { recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { settleDevice } from '#actions/orders/settle_device'
-import { findDevice } from '#actions/orders/device_lines'
+import { findDevice, REPEATED_SERIAL, serialHeldByAnotherLine } from '#actions/orders/device_lines'
+import { refuseFields } from '#services/field_errors'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+import { allocateCertificateNumber } from '#services/certificate_numbers'
 
 export interface WorksheetInput {
   merk: string
@@ -15,7 +17,8 @@ export interface WorksheetInput {
   serial_number: string
   type: 'Pengujian' | 'Kalibrasi'
   additional_order_number?: string
-  certificate_number: string
+  /** Blank or missing: the line keeps its number, or gets the lab's next one. */
+  certificate_number?: string
   certificate_month: number
   work_date: Date
   work_place: string
@@ -34,15 +37,32 @@ export async function saveWorksheet(
   await db.transaction(async (trx) => {
     const device = await findDevice(trx, order, deviceId)
     workflowOf(order).assert('worksheet', order, actor.user, device)
+    if (await serialHeldByAnotherLine(trx, device, input.serial_number)) {
+      refuseFields({ serial_number: REPEATED_SERIAL })
+    }
+    const workDate = DateTime.fromISO(DateTime.fromJSDate(input.work_date).toISODate()!)
+    const certificateNumber =
+      input.certificate_number ||
+      device.certificateNumber ||
+      (await allocateCertificateNumber(
+        trx,
+        {
+          lab: device.lab,
+          year: workDate.year,
+          month: input.certificate_month,
+          template: device.alkes.certificateNumber,
+        },
+        device.id
+      ))
     device.merge({
       merk: input.merk,
       model: input.model,
       serialNumber: input.serial_number,
       type: input.type,
       additionalOrderNumber: input.additional_order_number ?? null,
-      certificateNumber: input.certificate_number,
+      certificateNumber,
       certificateMonth: input.certificate_month,
-      workDate: DateTime.fromISO(DateTime.fromJSDate(input.work_date).toISODate()!),
+      workDate,
       workPlace: input.work_place,
       roomName: input.room_name ?? null,
       isLaik: Number(input.is_laik) === 1,
@@ -59,7 +79,7 @@ export async function saveWorksheet(
         to: {
           device_id: device.id,
           serial_number: device.serialNumber,
-          certificate_number: input.certificate_number,
+          certificate_number: certificateNumber,
           is_laik: device.isLaik,
           finished,
         },

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { DEFAULT_APPROVAL_DESCRIPTION, internalWorkflow } from '#workflows/internal_order_workflow'
@@ -16,8 +17,10 @@ export default class ConfirmationsController {
       )
     }
     return inertia.render('internal/confirm', {
-      order: { id: order.id, number: order.number, status: order.status },
+      order: { number: order.number, status: order.status },
       decision,
+      backHref: urlFor('internal.detail', { id: order.id }),
+      submitHref: urlFor('internal.confirm', { id: order.id, decision }),
       defaultDescription: decision === 'approve' ? DEFAULT_APPROVAL_DESCRIPTION : '',
     })
   }

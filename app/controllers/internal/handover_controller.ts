@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
@@ -13,11 +14,15 @@ export default class HandoverController {
     await order.load('internal')
     const devices = await devicesOf(order)
     return inertia.render('internal/handover', {
-      order: { id: order.id, number: order.number },
+      order: { number: order.number },
+      backHref: urlFor('internal.detail', { id: order.id }),
+      submitHref: urlFor('internal.handover', { id: order.id }),
       values: {
         contact_person_receiver_name: order.internal.contactPersonName,
         contact_person_receiver_phone: order.internal.contactPersonPhone,
       },
+      // Read from the order's lines, never typed: the proof cannot contradict them.
+      cancelTest: devices.some((d) => d.status === 'BATAL UJI'),
       openDevices: devices.filter((d) => d.status === 'BELUM SELESAI').map((d) => d.alkes.name),
     })
   }

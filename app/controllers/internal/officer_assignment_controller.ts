@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
@@ -13,7 +14,9 @@ export default class OfficerAssignmentController {
     internalWorkflow.assert('assign_officers', order, auth.user!)
     const devices = await devicesOf(order)
     return inertia.render('internal/officer', {
-      order: { id: order.id, number: order.number },
+      order: { number: order.number },
+      backHref: urlFor('internal.detail', { id: order.id }),
+      submitHref: urlFor('internal.officer', { id: order.id }),
       officers: await staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory']),
       devices: devices
         .filter((d) => d.status !== 'BATAL UJI')

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { actorOf, signedInActor } from '#services/audit'
@@ -30,7 +31,8 @@ export default class InternalOrdersController {
     const user = auth.user!
     return inertia.render('internal/index', {
       title: internalOrderList.title,
-      canCreate: user.can('internal.create'),
+      path: urlFor('internal.index'),
+      createHref: user.can('internal.create') ? urlFor('internal.create') : null,
       statuses: [...STATUS_FILTERS],
       // Spec part 2 section 6: the columns this user's roles see, decided here.
       columns: {
@@ -46,6 +48,8 @@ export default class InternalOrdersController {
   async create({ inertia, auth }: HttpContext) {
     return inertia.render('internal/form', {
       order: null,
+      submitHref: urlFor('internal.store'),
+      backHref: urlFor('internal.index'),
       lines: [],
       options: await internalFormOptions(auth.user!),
     })
@@ -83,6 +87,8 @@ export default class InternalOrdersController {
       .groupBy('alkes_id')
     const details = order.internal
     return inertia.render('internal/form', {
+      submitHref: urlFor('internal.update', { id: order.id }, { qs: { _method: 'PUT' } }),
+      backHref: urlFor('internal.index'),
       order: {
         id: order.id,
         number: order.number,
@@ -126,6 +132,7 @@ export default class InternalOrdersController {
     if (user.isFacility) return response.redirect(pagePath(order, user))
     return inertia.render('internal/show', {
       variant: 'detail' as const,
+      backHref: urlFor('internal.index'),
       order: await internalOrderDetail(order, user),
     })
   }
@@ -135,6 +142,7 @@ export default class InternalOrdersController {
     if (!user.isFacility) return response.redirect(pagePath(order, user))
     return inertia.render('internal/show', {
       variant: 'summary' as const,
+      backHref: urlFor('internal.index'),
       order: await internalOrderDetail(order, user),
     })
   }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { labNow, LAB_TIMEZONE } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
@@ -18,7 +19,9 @@ export default class ReceivingController {
     const today = labNow().toISODate()!
     const receive = order.receive
     return inertia.render('internal/receive', {
-      order: { id: order.id, number: order.number },
+      order: { number: order.number },
+      backHref: urlFor('internal.detail', { id: order.id }),
+      submitHref: urlFor('internal.receive', { id: order.id }),
       checkers: await staffWithRoles(['yantek', 'admin_pk', 'officer_pk']),
       values: {
         checker: receive?.alkesCheckerUserId ?? user.id,

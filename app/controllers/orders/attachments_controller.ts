@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import { backToOrderPage } from '#services/order_redirect'
+import { backToOrderPage } from '#services/order_links'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { ORDER_DOCUMENTS } from '#documents/registry'
 import { devicesOf } from '#queries/orders/order_devices'

@@ -1,9 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import { backToOrderPage } from '#services/order_redirect'
+import { backToOrderPage } from '#services/order_links'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { labNow } from '#services/format'
+import { previewCertificateNumber } from '#services/certificate_numbers'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { currentFiles } from '#files/order_files'
 import { devicesOf } from '#queries/orders/order_devices'
@@ -65,26 +66,36 @@ export default class WorksheetsController {
       backHref: urlFor('orders.worksheets', route),
       submitHref: urlFor('orders.worksheet.update', { ...route, alkesOrderId: device.id }),
       officers: await staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory', 'yantek']),
+      nextCertificateNumber: device.certificateNumber
+        ? null
+        : await previewCertificateNumber({
+            lab: device.lab,
+            year: now.year,
+            month: device.certificateMonth ?? now.month,
+            template: device.alkes.certificateNumber,
+          }),
       values: {
         merk: device.merk ?? '',
         model: device.model ?? '',
         serial_number: device.serialNumber ?? '',
         type: device.type ?? 'Kalibrasi',
         additional_order_number: device.additionalOrderNumber ?? '',
-        certificate_number: device.certificateNumber ?? device.alkes.certificateNumber ?? '',
+        certificate_number: device.certificateNumber ?? '',
         certificate_month: String(device.certificateMonth ?? now.month),
         work_date: device.workDate?.toISODate() ?? now.toISODate()!,
         work_place: device.workPlace ?? LAB_WORK_PLACE,
         room_name: device.roomName ?? '',
-        is_laik: device.isLaik === null ? '1' : device.isLaik ? '1' : '0',
+        // The result is chosen by the officer, never assumed.
+        is_laik: device.isLaik === null ? '' : device.isLaik ? '1' : '0',
         officer_id: String(device.finisherOfficerId ?? device.officerId ?? user.id),
       },
     })
   }
 
   async update(ctx: HttpContext) {
-    const input = await ctx.request.validateUsing(worksheetValidator)
-    await saveWorksheet(signedInActor(ctx), ctx.order, Number(ctx.params.alkesOrderId) || 0, input)
+    const deviceId = Number(ctx.params.alkesOrderId) || 0
+    const input = await ctx.request.validateUsing(worksheetValidator, { meta: { deviceId } })
+    await saveWorksheet(signedInActor(ctx), ctx.order, deviceId, input)
     return backToOrderPage(ctx, 'orders.worksheets', 'Lembar kerja tersimpan.')
   }
 

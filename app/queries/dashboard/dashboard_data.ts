@@ -52,8 +52,10 @@ export async function dashboardData(user: User) {
       .from('inventories as i')
       .join('fasyankes as f', 'f.id', 'i.fasyankes_id')
       .join('alkes as a', 'a.id', 'i.alkes_id')
+      .leftJoin('order_devices as d', 'd.id', 'i.order_device_id')
       .select(
         'i.id',
+        'd.is_laik',
         'f.fasyankes_name',
         'a.name as alkes_name',
         'i.merk',
@@ -91,6 +93,8 @@ export async function dashboardData(user: User) {
         alkes: [row.alkes_name, row.merk, row.model, row.serial_number].filter(Boolean).join(' / '),
         formatted_next_calibration_date: formatDate(next),
         day_counter: Math.round(DateTime.fromISO(next).diff(now, 'days').days),
+        // Its last result: a device found TIDAK LAIK is not "due in N days", it is out of use.
+        not_fit: row.is_laik === false || row.is_laik === 0,
       }
     }),
   }

@@ -139,12 +139,17 @@ export function CheckboxField({
   onChange,
   error,
   name,
+  disabled,
+  hint,
 }: {
   label: string
   checked: boolean
-  onChange: (checked: boolean) => void
+  /** Left out for a box the server fills (shown disabled). */
+  onChange?: (checked: boolean) => void
   error?: string
   name?: string
+  disabled?: boolean
+  hint?: string
 }) {
   return (
     <div>
@@ -153,11 +158,13 @@ export function CheckboxField({
           type="checkbox"
           name={name}
           checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
+          disabled={disabled}
+          onChange={(e) => onChange?.(e.target.checked)}
           className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
         />
         {label}
       </label>
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
       {error && <p className="text-xs text-red-600">{error}</p>}
     </div>
   )

@@ -18,6 +18,7 @@ type Props = {
     alkes: string
     formatted_next_calibration_date: string
     day_counter: number
+    not_fit: boolean
   }[]
   /** Order number and facility columns (spec part 1: yantek and admin_pk only), decided by the server. */
   showOrderColumns: boolean
@@ -73,20 +74,25 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
               },
               {
                 header: 'Hari',
-                cell: (row) => (
-                  <span
-                    className={cn(
-                      'font-semibold',
-                      row.day_counter < 0
-                        ? 'text-red-600'
-                        : row.day_counter <= 30
-                          ? 'text-amber-600'
-                          : 'text-emerald-700'
-                    )}
-                  >
-                    {row.day_counter}
-                  </span>
-                ),
+                cell: (row) =>
+                  row.not_fit ? (
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-900/40 dark:text-red-200">
+                      TIDAK LAIK
+                    </span>
+                  ) : (
+                    <span
+                      className={cn(
+                        'font-semibold',
+                        row.day_counter < 0
+                          ? 'text-red-600'
+                          : row.day_counter <= 30
+                            ? 'text-amber-600'
+                            : 'text-emerald-700'
+                      )}
+                    >
+                      {row.day_counter}
+                    </span>
+                  ),
               },
             ]}
           />

@@ -4,13 +4,21 @@ import { TextAreaField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 
 type Props = {
-  order: { id: number; number: string; status: string }
+  order: { number: string; status: string }
+  backHref: string
+  submitHref: string
   decision: 'approve' | 'reject'
   defaultDescription: string
 }
 
 /** Terima or Tolak a waiting order; a rejection needs its reason. */
-export default function ConfirmOrder({ order, decision, defaultDescription }: Props) {
+export default function ConfirmOrder({
+  order,
+  backHref,
+  submitHref,
+  decision,
+  defaultDescription,
+}: Props) {
   const status = decision === 'approve' ? 'ORDER DITERIMA' : 'DITOLAK'
   const form = useForm({ status, order_description: defaultDescription })
   return (
@@ -25,8 +33,8 @@ export default function ConfirmOrder({ order, decision, defaultDescription }: Pr
           ? 'Keterangan ini dibaca oleh fasyankes.'
           : 'Tuliskan alasan penolakan; fasyankes dapat memperbaiki lalu mengajukan ulang.'
       }
-      backHref={`/internal/${order.id}/detail`}
-      onSubmit={() => form.post(`/internal/${order.id}/confirm/${decision}`)}
+      backHref={backHref}
+      onSubmit={() => form.post(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >

@@ -30,6 +30,9 @@ type OrderValues = {
 }
 
 type Props = {
+  /** Where the form posts (an edit says PUT in `_method`, since files travel as multipart). */
+  submitHref: string
+  backHref: string
   order: OrderValues | null
   lines: { alkes_id: number; quantity: number; description: string }[]
   options: {
@@ -48,7 +51,7 @@ function formatWhen(date: DateTime) {
   return `${date.day} ${MONTHS[date.month - 1]} ${date.year} pukul ${date.toFormat('HH:mm')}`
 }
 
-export default function InternalOrderForm({ order, lines, options }: Props) {
+export default function InternalOrderForm({ order, lines, options, submitHref, backHref }: Props) {
   const form = useForm({
     fasyankes_id: order ? String(order.fasyankes_id) : '',
     letter: null as File | null,
@@ -99,8 +102,7 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
       service_type: data.service_type,
       alkes: pickedPayload(data.picked),
     }))
-    // Files travel as multipart; an edit is a POST that says PUT.
-    form.post(order ? `/internal/${order.id}?_method=PUT` : '/internal', {
+    form.post(submitHref, {
       forceFormData: true,
       preserveScroll: true,
     })
@@ -114,7 +116,7 @@ export default function InternalOrderForm({ order, lines, options }: Props) {
           ? `Ditolak: ${order.order_description ?? ''} - perbaiki lalu ajukan ulang.`
           : 'Kalibrasi dan pengujian alat yang dikirim ke laboratorium.'
       }
-      backHref="/internal"
+      backHref={backHref}
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}

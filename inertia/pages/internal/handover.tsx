@@ -7,16 +7,22 @@ const FLAGS = [
   ['alkes_accordingly', 'Alat diserahkan sesuai daftar'],
   ['certificate_handedover', 'Sertifikat/hasil diserahkan'],
   ['alkes_checked', 'Alat telah diperiksa penerima'],
-  ['cancel_test', 'Terdapat alat batal uji'],
 ] as const
 
 export default function Handover({
   order,
+  backHref,
+  submitHref,
   values,
+  cancelTest,
   openDevices,
 }: {
-  order: { id: number; number: string }
+  order: { number: string }
+  backHref: string
+  submitHref: string
   values: { contact_person_receiver_name: string; contact_person_receiver_phone: string }
+  /** Whether a line is BATAL UJI; shown, not chosen. */
+  cancelTest: boolean
   openDevices: string[]
 }) {
   const form = useForm({
@@ -24,14 +30,13 @@ export default function Handover({
     alkes_accordingly: true,
     certificate_handedover: true,
     alkes_checked: true,
-    cancel_test: false,
   })
   return (
     <FormPage
       title="Serah Terima Alat"
       subtitle={order.number}
-      backHref={`/internal/${order.id}/detail`}
-      onSubmit={() => form.put(`/internal/${order.id}/handover`)}
+      backHref={backHref}
+      onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >
@@ -56,6 +61,13 @@ export default function Handover({
             onChange={(checked) => form.setData(key, checked)}
           />
         ))}
+        <CheckboxField
+          name="cancel_test"
+          label="Terdapat alat batal uji"
+          checked={cancelTest}
+          disabled
+          hint="Diisi otomatis dari status alat pada permintaan ini."
+        />
       </fieldset>
     </FormPage>
   )

@@ -30,7 +30,10 @@ type Order = {
 
 type Props = {
   title: string
-  canCreate: boolean
+  /** The list's own path (data, exports), from the server's route registry. */
+  path: string
+  /** "Ajukan Permintaan"; null when this user may not create orders. */
+  createHref: string | null
   statuses: string[]
   /** Which columns this user sees (spec part 2 section 6), decided by the server. */
   columns: { facility: boolean; delivery: boolean; invoice: boolean; status: boolean }
@@ -40,7 +43,8 @@ type Props = {
 
 export default function InternalIndex({
   title,
-  canCreate,
+  path,
+  createHref,
   statuses,
   columns: show,
   orderPath,
@@ -106,15 +110,15 @@ export default function InternalIndex({
         title={title}
         subtitle="Permintaan kalibrasi dan pengujian untuk alat yang dikirim ke laboratorium."
         actions={
-          canCreate && (
-            <Link href="/internal/create" className={buttonClass('primary')}>
+          createHref && (
+            <Link href={createHref} className={buttonClass('primary')}>
               <Plus className="size-4" /> Ajukan Permintaan
             </Link>
           )
         }
       />
       <DataTable<Order>
-        path="/internal"
+        path={path}
         defaultLimit={10}
         columns={columns}
         rowKey={(o) => o.id}

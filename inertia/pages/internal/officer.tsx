@@ -3,12 +3,14 @@ import { FormPage } from '~/components/form/form_page'
 import { controlClass } from '~/components/ui/field'
 
 type Props = {
-  order: { id: number; number: string }
+  order: { number: string }
+  backHref: string
+  submitHref: string
   officers: { id: number; name: string }[]
   devices: { id: number; name: string; serial_number: string | null; officer_id: number | null }[]
 }
 
-export default function AssignOfficers({ order, officers, devices }: Props) {
+export default function AssignOfficers({ order, backHref, submitHref, officers, devices }: Props) {
   const form = useForm({
     selected_officers: devices.map((d) => ({
       internal_alkes_order_id: d.id,
@@ -31,8 +33,8 @@ export default function AssignOfficers({ order, officers, devices }: Props) {
     <FormPage
       title="Pilih Petugas"
       subtitle={order.number}
-      backHref={`/internal/${order.id}/detail`}
-      onSubmit={() => form.put(`/internal/${order.id}/officer`)}
+      backHref={backHref}
+      onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >

@@ -26,7 +26,9 @@ const CHECKLIST = [
 ] as const
 
 type Props = {
-  order: { id: number; number: string }
+  order: { number: string }
+  backHref: string
+  submitHref: string
   checkers: { id: number; name: string }[]
   values: {
     checker: number
@@ -38,7 +40,14 @@ type Props = {
   devices: Device[]
 }
 
-export default function ReceiveEquipment({ order, checkers, values, devices }: Props) {
+export default function ReceiveEquipment({
+  order,
+  backHref,
+  submitHref,
+  checkers,
+  values,
+  devices,
+}: Props) {
   const form = useForm({
     ...values,
     checker: String(values.checker),
@@ -65,8 +74,8 @@ export default function ReceiveEquipment({ order, checkers, values, devices }: P
     <FormPage
       title="Penerimaan Alat"
       subtitle={order.number}
-      backHref={`/internal/${order.id}/detail`}
-      onSubmit={() => form.put(`/internal/${order.id}/receive`)}
+      backHref={backHref}
+      onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
     >

@@ -125,9 +125,11 @@ function Tabs({ tabs }: { tabs: { key: string; label: string; content: ReactNode
 export default function InternalOrderShow({
   variant,
   order,
+  backHref,
 }: {
   variant: 'detail' | 'summary'
   order: Order
+  backHref: string
 }) {
   const active = order.devices.filter((d) => d.status !== 'BATAL UJI')
   const cancelled = order.devices.filter((d) => d.status === 'BATAL UJI')
@@ -138,7 +140,7 @@ export default function InternalOrderShow({
       <PageHeader
         title={`Permintaan ${order.number}`}
         subtitle={order.fasyankes.fasyankes_name}
-        backHref="/internal"
+        backHref={backHref}
       />
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-4">

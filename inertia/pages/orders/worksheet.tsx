@@ -9,6 +9,8 @@ type Props = {
   order: { number: string }
   device: { name: string }
   officers: { id: number; name: string }[]
+  /** The number a blank certificate number would get now; null when the line has one. */
+  nextCertificateNumber: string | null
   values: Record<string, string>
   backHref: string
   submitHref: string
@@ -19,6 +21,7 @@ export default function Worksheet({
   order,
   device,
   officers,
+  nextCertificateNumber,
   values,
   backHref,
   submitHref,
@@ -42,7 +45,16 @@ export default function Worksheet({
         {...bind(form, 'type')}
       />
       <TextField label="Nomor Order Tambahan" {...bind(form, 'additional_order_number')} />
-      <TextField label="Nomor Sertifikat" {...bind(form, 'certificate_number')} />
+      <TextField
+        label="Nomor Sertifikat"
+        placeholder={nextCertificateNumber ?? undefined}
+        hint={
+          nextCertificateNumber
+            ? `Kosongkan untuk nomor otomatis (berikutnya ${nextCertificateNumber}).`
+            : undefined
+        }
+        {...bind(form, 'certificate_number')}
+      />
       <SelectField
         label="Bulan Sertifikat"
         options={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
@@ -53,6 +65,7 @@ export default function Worksheet({
       <TextField label="Nama Ruangan" {...bind(form, 'room_name')} />
       <SelectField
         label="Hasil"
+        placeholder="Pilih hasil"
         options={[
           { value: '1', label: 'LAIK' },
           { value: '0', label: 'TIDAK LAIK' },

@@ -269,13 +269,16 @@ test.group('Internal order | end to end in Chromium', (group) => {
         await officer.getByLabel('Tempat Pengerjaan').inputValue(),
         'Laboratorium Kalibrasi Kalibra'
       )
-      if (index === 0) {
-        // The certificate number is required: saving without it shows the error under it.
-        await officer.getByLabel('Nomor Sertifikat').fill('')
+      // The result is chosen, never pre-selected.
+      assert.equal(await officer.getByLabel('Hasil').inputValue(), '')
+      if (index === 1) {
+        // Certificate numbers are unique: the first unit's number is refused under the field.
+        await officer.getByLabel('Nomor Sertifikat').fill(`PK/${tag}/1`)
+        await officer.getByLabel('Hasil').selectOption({ label: 'LAIK' })
         await officer.getByRole('button', { name: 'Simpan', exact: true }).click()
         await officer
           .getByRole('alert')
-          .filter({ hasText: 'Nomor sertifikat wajib diisi.' })
+          .filter({ hasText: 'Nomor sertifikat ini sudah dipakai alat lain.' })
           .waitFor()
         assert.match(officer.url(), /\/edit$/)
       }

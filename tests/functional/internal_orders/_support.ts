@@ -342,7 +342,8 @@ export function worksheetPayload(officerId: number, overrides: Record<string, un
     serial_number: 'WS-0001',
     type: 'Kalibrasi',
     additional_order_number: '',
-    certificate_number: 'PK/2027/0001',
+    // Blank: the lab's next number is given (certificate numbers are unique).
+    certificate_number: '',
     certificate_month: 3,
     work_date: '2027-03-03',
     work_place: 'Laboratorium Kalibrasi Kalibra',

@@ -108,7 +108,7 @@ async function walk(
         .json(
           worksheetPayload(officer.id, {
             serial_number: receive.alkes_orders[index].serial_number,
-            certificate_number: `PK/2027/${String(index + 1).padStart(4, '0')}`,
+            certificate_number: `PK/${order.id}/${String(index + 1).padStart(4, '0')}`,
             work_date: '2027-03-03',
           })
         )
@@ -227,7 +227,7 @@ test.group('Internal order | device results and the inventory', (group) => {
     assert.equal((download.body() as Buffer).subarray(0, 5).toString(), '%PDF-')
   })
 
-  test('the worksheet needs its certificate number, and a result file must be a real PDF', async ({
+  test('the worksheet needs its result chosen, and a result file must be a real PDF', async ({
     client,
     assert,
   }) => {
@@ -237,11 +237,11 @@ test.group('Internal order | device results and the inventory', (group) => {
     const missing = await client
       .put(`/internal/${order.id}/worksheet/pk/${devices[0].id}/update`)
       .loginAs(officer)
-      .json(worksheetPayload(officer.id, { certificate_number: '' }))
+      .json(worksheetPayload(officer.id, { is_laik: '' }))
       .withCsrfToken()
       .withInertia()
       .redirects(0)
-    assert.isNotEmpty(fieldErrors(missing, 'certificate_number'))
+    assert.deepEqual(fieldErrors(missing, 'is_laik'), ['Hasil wajib diisi.'])
     const exe = await client
       .post(`/internal/${order.id}/attachment/certificate`)
       .loginAs(yantek)
@@ -444,8 +444,8 @@ test.group('Internal order | printed proofs and format files', (group) => {
     })
     const expected: Record<string, string[]> = {
       // Header row, then the device: name, serial, result, certificate number.
-      aspak: ['Nomor Seri', 'ASPAK-SN-1', 'LAIK', 'PK/2027/0001', '2027-03-03'],
-      srikandi: ['Nomor Order', order.number, 'ASPAK-SN-1', 'SELESAI', 'PK/2027/0001'],
+      aspak: ['Nomor Seri', 'ASPAK-SN-1', 'LAIK', `PK/${order.id}/0001`, '2027-03-03'],
+      srikandi: ['Nomor Order', order.number, 'ASPAK-SN-1', 'SELESAI', `PK/${order.id}/0001`],
     }
     for (const format of ['aspak', 'srikandi']) {
       const response = await binary(
@@ -609,5 +609,38 @@ test.group('Internal order | dashboard', (group) => {
     assert.isFalse(mine.some((alkesText) => alkesText.includes('REKAL-THEIRS')))
     const staff = await list(await userWithRole('admin_pk'))
     assert.isTrue(staff.some((alkesText) => alkesText.includes('REKAL-THEIRS')))
+  })
+
+  test('a device last found TIDAK LAIK is marked so in the recalibration monitor', async ({
+    client,
+    assert,
+  }) => {
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const alkes = await makeAlkes()
+    const { devices } = await makeOrder({
+      status: 'SELESAI',
+      devices: 2,
+      deviceStatus: 'SELESAI',
+      alkes,
+    })
+    await db.from('order_devices').where('id', devices[0].id).update({ is_laik: false })
+    await db.from('order_devices').where('id', devices[1].id).update({ is_laik: true })
+    for (const [index, device] of devices.entries()) {
+      await db.table('inventories').insert({
+        fasyankes_id: facility.fasyankesId!,
+        alkes_id: alkes.id,
+        order_device_id: device.id,
+        serial_number: `LAIK-${index}`,
+        last_calibration_date: '2020-01-01',
+        next_calibration_date: '1999-01-01',
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+    }
+    const response = await client.get('/dashboard').loginAs(facility).withInertia()
+    const rows = response.inertiaProps.recalibration as { alkes: string; not_fit: boolean }[]
+    const fit = (serial: string) => rows.find((row) => row.alkes.includes(serial))?.not_fit
+    assert.isTrue(fit('LAIK-0'))
+    assert.isFalse(fit('LAIK-1'))
   })
 })

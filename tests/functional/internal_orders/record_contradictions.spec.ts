@@ -1,0 +1,180 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import Order from '#models/order'
+import {
+  FACILITY_EMAIL,
+  HANDOVER_PAYLOAD,
+  auditCount,
+  fieldErrors,
+  isRedirect,
+  makeAlkes,
+  makeOrder,
+  receivePayload,
+  statusOf,
+  userByEmail,
+  userWithRole,
+  worksheetPayload,
+} from '#tests/functional/internal_orders/_support'
+
+const REPEATED = 'Nomor seri ini sama dengan alat sejenis lain di permintaan ini.'
+
+/** Issue 10.10: a record never contradicts itself. */
+test.group('Internal order | one device, one serial number per order', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('receiving two units of one type under one serial number is refused on the second row', async ({
+    client,
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    const { order, devices } = await makeOrder({ status: 'ORDER DITERIMA', devices: 3 })
+    const payload = receivePayload(devices, yantek.id)
+    payload.alkes_orders[2].serial_number = ` ${payload.alkes_orders[0].serial_number.toLowerCase()} `
+    const response = await client
+      .put(`/internal/${order.id}/receive`)
+      .loginAs(yantek)
+      .json(payload)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.deepEqual(fieldErrors(response, 'alkes_orders.2.serial_number'), [REPEATED])
+    assert.deepEqual(fieldErrors(response, 'alkes_orders.0.serial_number'), [])
+    assert.equal(await statusOf(order.id), 'ORDER DITERIMA')
+    const saved = await db
+      .from('order_devices')
+      .where('order_id', order.id)
+      .whereNotNull('serial_number')
+    assert.lengthOf(saved, 0)
+    assert.equal(await auditCount(order.id), 0)
+  })
+
+  test('two device types may share a serial number; one type may not, also on the worksheet', async ({
+    client,
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    const officer = await userWithRole('officer_pk')
+    const other = await makeAlkes()
+    const { order, devices } = await makeOrder({
+      status: 'PROSES PENGERJAAN',
+      devices: 2,
+      officerId: officer.id,
+    })
+    const [third] = await db
+      .table('order_devices')
+      .insert({
+        ...(await db.from('order_devices').where('id', devices[0].id).first()),
+        id: undefined,
+        alkes_id: other.id,
+      })
+      .returning('id')
+    const thirdId = Number(third.id ?? third)
+    const save = (deviceId: number, serial: string) =>
+      client
+        .put(`/internal/${order.id}/worksheet/pk/${deviceId}/update`)
+        .loginAs(yantek)
+        .json(worksheetPayload(officer.id, { serial_number: serial }))
+        .withCsrfToken()
+        .withInertia()
+        .redirects(0)
+    assert.isTrue(isRedirect(await save(devices[0].id, 'SAMA-01')))
+    // Another type with the same serial is a different device.
+    assert.deepEqual(fieldErrors(await save(thirdId, 'SAMA-01'), 'serial_number'), [])
+    const refused = await save(devices[1].id, 'sama-01')
+    assert.deepEqual(fieldErrors(refused, 'serial_number'), [REPEATED])
+    const untouched = await db.from('order_devices').where('id', devices[1].id).first()
+    assert.isNull(untouched.worksheet_saved_at)
+  })
+})
+
+test.group('Internal order | one story on the order page', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  const detail = async (client: any, orderId: number) => {
+    const response = await client
+      .get(`/internal/${orderId}/detail`)
+      .loginAs(await userByEmail(FACILITY_EMAIL))
+      .withInertia()
+    response.assertStatus(200)
+    return response.inertiaProps.order
+  }
+
+  test('the approval note leaves the page once the devices are handed back; a rejection reason stays', async ({
+    client,
+    assert,
+  }) => {
+    const cases = [
+      ['PROSES PENGERJAAN', 'Kirim alat hari Senin.'],
+      ['MENUNGGU FEEDBACK', null],
+      ['SELESAI', null],
+      ['DITOLAK', 'Kirim alat hari Senin.'],
+    ] as const
+    for (const [status, expected] of cases) {
+      const { order } = await makeOrder({ status })
+      await db
+        .from('internal_orders')
+        .where('order_id', order.id)
+        .update({ order_description: 'Kirim alat hari Senin.' })
+      assert.equal((await detail(client, order.id)).order_description, expected, status)
+    }
+  })
+
+  test('after receiving, the page shows the completion date set on receiving, not the estimate', async ({
+    client,
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    const { order, devices } = await makeOrder({ status: 'ORDER DITERIMA', devices: 1 })
+    const before = await detail(client, order.id)
+    assert.notEqual(before.formatted_estimated_completion_at, '9 Maret 2027')
+    const payload = { ...receivePayload(devices, yantek.id), done_estimation_date: '2027-03-09' }
+    const response = await client
+      .put(`/internal/${order.id}/receive`)
+      .loginAs(yantek)
+      .json(payload)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.isTrue(isRedirect(response))
+    assert.equal((await Order.findOrFail(order.id)).status, 'ALAT DITERIMA')
+    const after = await detail(client, order.id)
+    assert.equal(after.formatted_estimated_completion_at, '9 Maret 2027')
+    assert.equal(after.receive.formatted_done_estimation_date, '9 Maret 2027')
+  })
+})
+
+test.group('Internal order | the hand-over proof states what the lines say', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('"Terdapat alat batal uji" follows the lines, whatever the form sent', async ({
+    client,
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    for (const [cancelOne, sent] of [
+      [true, false],
+      [false, true],
+    ] as const) {
+      const { order, devices } = await makeOrder({
+        status: 'PROSES PENGERJAAN',
+        devices: 2,
+        deviceStatus: 'SELESAI',
+      })
+      if (cancelOne)
+        await db.from('order_devices').where('id', devices[1].id).update({ status: 'BATAL UJI' })
+      const form = await client.get(`/internal/${order.id}/handover`).loginAs(yantek).withInertia()
+      assert.equal(form.inertiaProps.cancelTest, cancelOne)
+      const response = await client
+        .put(`/internal/${order.id}/handover`)
+        .loginAs(yantek)
+        .json({ ...HANDOVER_PAYLOAD, cancel_test: sent })
+        .withCsrfToken()
+        .withInertia()
+        .redirects(0)
+      assert.isTrue(isRedirect(response))
+      const proof = await db.from('internal_handovers').where('order_id', order.id).first()
+      assert.equal(Boolean(proof.cancel_test), cancelOne)
+    }
+  })
+})
