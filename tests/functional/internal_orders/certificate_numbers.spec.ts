@@ -26,9 +26,10 @@ test.group('Internal order | certificate numbers', (group) => {
       .withInertia()
       .redirects(0)
 
-  const numberOf = async (deviceId: number) =>
-    (await db.from('order_devices').where('id', deviceId).first()).certificate_number as
-      string | null
+  const numberOf = async (deviceId: number): Promise<string | null> => {
+    const row = await db.from('order_devices').where('id', deviceId).first()
+    return row.certificate_number
+  }
 
   test('units of one type left blank get consecutive numbers from the pattern, not the template', async ({
     client,

@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import Order from '#models/order'
 import {
   FACILITY_EMAIL,
   HANDOVER_PAYLOAD,
@@ -116,7 +115,8 @@ test.group('Internal order | one story on the order page', (group) => {
         .from('internal_orders')
         .where('order_id', order.id)
         .update({ order_description: 'Kirim alat hari Senin.' })
-      assert.equal((await detail(client, order.id)).order_description, expected, status)
+      const page = await detail(client, order.id)
+      assert.equal(page.order_description, expected, status)
     }
   })
 
@@ -137,7 +137,7 @@ test.group('Internal order | one story on the order page', (group) => {
       .withInertia()
       .redirects(0)
     assert.isTrue(isRedirect(response))
-    assert.equal((await Order.findOrFail(order.id)).status, 'ALAT DITERIMA')
+    assert.equal(await statusOf(order.id), 'ALAT DITERIMA')
     const after = await detail(client, order.id)
     assert.equal(after.formatted_estimated_completion_at, '9 Maret 2027')
     assert.equal(after.receive.formatted_done_estimation_date, '9 Maret 2027')
