@@ -31,6 +31,16 @@ export interface ExportColumn<Row> {
   /** Relative width in the PDF; 1 by default. */
   width?: number
   value?: (row: Row) => string | number | null
+  /**
+   * What a spreadsheet stores instead of the printed text: a number, an amount in rupiah,
+   * or a date / date-time given as ISO text (read as the lab's wall clock).
+   */
+  sheet?: SheetCell<Row>
+}
+
+export interface SheetCell<Row> {
+  format: 'number' | 'rupiah' | 'date' | 'datetime'
+  value: (row: Row) => number | string | null
 }
 
 export interface AppliedFilter {

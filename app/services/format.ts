@@ -15,6 +15,11 @@ export function labNow() {
   return DateTime.now().setZone(LAB_TIMEZONE).setLocale('id')
 }
 
+/** Today's date at the lab, `2026-11-24`. */
+export function labToday() {
+  return labNow().toISODate()!
+}
+
 /** `22 November 2026` */
 export function formatDate(value: DateTime | Date | string | null | undefined) {
   const date = toDateTime(value)

@@ -13,6 +13,8 @@ const HANDED_OVER = new Set<string>(['MENUNGGU FEEDBACK', 'SELESAI'])
 export interface TimelineEntry {
   id: number
   label: string
+  /** The device line the entry is about: its type and serial number. */
+  detail: string | null
   user_name: string | null
   reason: string | null
   formatted_at: string

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { labToday } from '#services/format'
 import { number, staffUserId } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
 import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
@@ -8,7 +9,10 @@ const letterFile = () => upload(DOCUMENT_OR_IMAGE)
 
 const orderFields = {
   fasyankes_id: number().withoutDecimals().exists({ table: 'fasyankes', column: 'id' }).optional(),
-  delivery_date_estimation: vine.date({ formats: ['YYYY-MM-DD'] }),
+  // The devices are sent from today on (lab time), never on a day already past.
+  delivery_date_estimation: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .afterOrEqual(() => labToday(), { compare: 'day', format: 'YYYY-MM-DD' }),
   arrival_date_estimation: vine
     .date({ formats: ['YYYY-MM-DD'] })
     .afterOrSameAs('delivery_date_estimation', { compare: 'day' }),

@@ -34,6 +34,11 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'file': '{{ field }} harus berupa berkas.',
   'file.size': 'Ukuran {{ field }} maksimal {{ size }}.',
   'file.extname': '{{ field }} harus berjenis {{ extnames }}.',
+  'date.beforeOrEqual': '{{ field }} tidak boleh setelah {{ expectedValue }}.',
+  'date.afterOrEqual': '{{ field }} tidak boleh sebelum {{ expectedValue }}.',
+  'work_date.date.beforeOrEqual': 'Tanggal pengerjaan tidak boleh setelah hari ini.',
+  'delivery_date_estimation.date.afterOrEqual':
+    'Estimasi tanggal pengiriman tidak boleh sebelum hari ini.',
   'date.equals': '{{ field }} harus sama dengan {{ expectedValue }}.',
   'date.afterField': '{{ field }} harus setelah {{ otherField }}.',
   'date.afterOrSameAs': '{{ field }} harus sama dengan atau setelah {{ otherField }}.',

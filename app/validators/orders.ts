@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { labToday } from '#services/format'
 import { number, staffUserId } from '#validators/rules/number'
 import { upload } from '#validators/rules/upload'
 import { FEEDBACK_CODES } from '#enums/feedback'
@@ -63,7 +64,10 @@ export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().crea
     })
     .optional(),
   certificate_month: number().withoutDecimals().range([1, 12]),
-  work_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+  // The work is done when its worksheet is saved: never a date after today (lab time).
+  work_date: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .beforeOrEqual(() => labToday(), { compare: 'day', format: 'YYYY-MM-DD' }),
   work_place: vine.string().trim().minLength(2).maxLength(200),
   room_name: vine.string().trim().maxLength(100).optional(),
   is_laik: vine.enum(['1', '0', 1, 0] as const),

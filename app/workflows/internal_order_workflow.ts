@@ -3,6 +3,7 @@ import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import { defineWorkflow } from '#workflows/kit'
 import { SHARED_TIMELINE } from '#workflows/order_actions'
+import { allDevicesSettled } from '#queries/orders/open_devices'
 
 /**
  * The incoming-equipment (Alat Datang, DT) order as data: statuses and, for
@@ -139,6 +140,7 @@ export const internalWorkflow = defineWorkflow<
       permission: 'internal.handover',
       verb: 'menyerahkan alat',
       button: { label: 'Serah Terima', href: page('/handover'), variant: 'primary' },
+      blockedBy: allDevicesSettled('Serah terima belum dapat dilakukan'),
       timeline: 'Alat diserahkan kembali',
     },
     feedback: {
@@ -147,6 +149,7 @@ export const internalWorkflow = defineWorkflow<
       permission: 'internal.feedback',
       verb: 'mengisi umpan balik',
       button: { label: 'Isi Umpan Balik', href: page('/feedback'), variant: 'primary' },
+      blockedBy: allDevicesSettled('Permintaan belum dapat diselesaikan'),
       timeline: SHARED_TIMELINE.feedback,
     },
     // Spec: the worksheets are open in PROSES PENGERJAAN and MENUNGGU FEEDBACK; editing only in the first.

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { hasPermission, type Permission } from '#enums/permissions'
 import type { Role } from '#enums/roles'
 import type User from '#models/user'
@@ -55,9 +55,18 @@ export interface ActionInfo<S extends string, Subject, Extra> {
    */
   view?: boolean
   button?: ActionButton<Subject>
-  /** What the timeline says for the audit entry of this action. */
-  timeline?: string
+  /**
+   * What the subject's data must hold first (every device line finished, say): the reason
+   * it cannot succeed now, or null. The page shows the button disabled with this reason;
+   * the action refuses with it (`assertReady`).
+   */
+  blockedBy?: (subject: Subject, client?: QueryClientContract) => Promise<string | null>
+  /** What the timeline says for the audit entry of this action (may read what it recorded). */
+  timeline?: TimelineText
 }
+
+/** A timeline text, fixed or read from the audit entry's recorded change (`changes_to`). */
+export type TimelineText = string | ((change: Record<string, unknown>) => string)
 
 /** An action as a page receives it. */
 export type PageAction = {
@@ -69,6 +78,8 @@ export type PageAction = {
   confirm: string | null
   /** Documents open in a new tab. */
   newTab: boolean
+  /** Why it cannot succeed now: the button is shown disabled with this beside it. */
+  disabledReason?: string | null
 }
 
 export interface WorkflowDefinition<
@@ -158,6 +169,17 @@ export class Workflow<
     }
   }
 
+  /** Why the action cannot succeed now, from its `blockedBy` check; null when it can. */
+  whyBlocked(action: A, subject: Subject, client?: QueryClientContract) {
+    return this.action(action).blockedBy?.(subject, client) ?? Promise.resolve(null)
+  }
+
+  /** Refuses the action while its `blockedBy` check names a reason (inside its transaction). */
+  async assertReady(action: A, subject: Subject, client: QueryClientContract) {
+    const reason = await this.whyBlocked(action, subject, client)
+    if (reason) throw new ActionRefusedException(reason)
+  }
+
   next(action: A, status: string): S {
     return this.action(action).to ?? (status as S)
   }
@@ -176,13 +198,14 @@ export class Workflow<
           method: button.method ?? 'get',
           confirm: button.confirm?.(subject) ?? null,
           newTab: false,
+          disabledReason: null,
         }
       })
   }
 
   /** Timeline texts of this workflow's audit actions. */
-  timelineLabels(): Record<string, string> {
-    const labels: Record<string, string> = {}
+  timelineLabels(): Record<string, TimelineText> {
+    const labels: Record<string, TimelineText> = {}
     for (const [action, info] of Object.entries(this.definition.actions) as [
       string,
       ActionInfo<S, Subject, Extra>,

@@ -10,7 +10,8 @@ export const SHARED_TIMELINE = {
   cancel_device: 'Uji alat dibatalkan',
   worksheet: 'Lembar kerja disimpan',
   worksheet_upload: 'Berkas lembar kerja diunggah',
-  attachment: 'Berkas hasil diunggah',
+  attachment: (change: Record<string, unknown>) =>
+    change.type === 'result' ? 'Hasil diunggah' : 'Sertifikat diunggah',
   folder: 'Tautan folder disimpan',
   certificate_date: 'Tanggal sertifikat disimpan',
   feedback: 'Umpan balik diisi',

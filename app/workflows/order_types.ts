@@ -3,7 +3,7 @@ import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Permission } from '#enums/permissions'
-import type { Workflow } from '#workflows/kit'
+import type { TimelineText, Workflow } from '#workflows/kit'
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 
@@ -67,7 +67,7 @@ export function workflowOf(order: Pick<Order, 'type'>) {
 }
 
 /** Timeline texts of every order type's audit actions. */
-export function orderTimelineLabels(): Record<string, string> {
+export function orderTimelineLabels(): Record<string, TimelineText> {
   return Object.assign(
     {},
     ...ORDER_TYPES.map((type) => ORDER_TYPE_INFO[type].workflow.timelineLabels())

@@ -2,12 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import InternalHandover from '#models/internal_handover'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
-import {
-  auditOrder,
-  moveOrder,
-  type StaffActor,
-  refuseOpenDevices,
-} from '#actions/orders/order_audit'
+import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
 export interface HandoverInput {
   contact_person_receiver_name: string
@@ -23,7 +18,7 @@ export interface HandoverInput {
 export async function handOver(actor: StaffActor, order: Order, input: HandoverInput) {
   internalWorkflow.assert('handover', order, actor.user)
   await db.transaction(async (trx) => {
-    await refuseOpenDevices(trx, order, 'Serah terima belum dapat dilakukan')
+    await internalWorkflow.assertReady('handover', order, trx)
     // "Terdapat alat batal uji" states what the lines say, whatever the form sent.
     const cancelled = await trx
       .from('order_devices')

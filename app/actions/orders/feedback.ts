@@ -2,12 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import Feedback from '#models/feedback'
 import { workflowOf } from '#workflows/order_types'
-import {
-  moveOrder,
-  auditOrder,
-  type StaffActor,
-  refuseOpenDevices,
-} from '#actions/orders/order_audit'
+import { moveOrder, auditOrder, type StaffActor } from '#actions/orders/order_audit'
 
 /**
  * The questionnaire closes the order. A device added after the hand-over must
@@ -20,7 +15,7 @@ export async function submitFeedback(
 ) {
   workflowOf(order).assert('feedback', order, actor.user)
   await db.transaction(async (trx) => {
-    await refuseOpenDevices(trx, order, 'Permintaan belum dapat diselesaikan')
+    await workflowOf(order).assertReady('feedback', order, trx)
     const moved = await moveOrder(trx, order, 'feedback')
     await Feedback.create(
       {

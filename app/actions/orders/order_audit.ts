@@ -2,7 +2,6 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import type User from '#models/user'
 import { audit, type Actor } from '#services/audit'
-import ActionRefusedException from '#exceptions/action_refused_exception'
 import { moveStatus } from '#workflows/kit'
 import { workflowOf } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
@@ -46,26 +45,4 @@ export async function moveOrder(
   })
   order.status = to
   return { from, to }
-}
-
-/**
- * Refuses a step that needs every device line finished or cancelled, naming
- * the open ones: "{refusal}: 2 alat belum selesai (Tensimeter, ECG)."
- */
-export async function refuseOpenDevices(
-  trx: TransactionClientContract,
-  order: Order,
-  refusal: string
-) {
-  const open = await trx
-    .from('order_devices as d')
-    .join('alkes as a', 'a.id', 'd.alkes_id')
-    .where('d.order_id', order.id)
-    .where('d.status', 'BELUM SELESAI')
-    .select('a.name')
-  if (open.length) {
-    throw new ActionRefusedException(
-      `${refusal}: ${open.length} alat belum selesai (${open.map((d) => d.name).join(', ')}).`
-    )
-  }
 }

@@ -1,6 +1,35 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
+import { DateTime } from 'luxon'
 import { cellText, filterSummary, type TableDocument } from '#documents/exports/table_document'
+import type { ExportColumn, SheetCell } from '#queries/datatable'
+import { LAB_TIMEZONE } from '#services/format'
+
+const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
+  number: '#,##0',
+  rupiah: '"Rp" #,##0',
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
+}
+
+/**
+ * A spreadsheet date has no time zone: the lab's wall clock is written as if it were UTC,
+ * which is how exceljs turns a Date into a serial day number.
+ */
+function wallClock(iso: string) {
+  const local = DateTime.fromISO(iso, { zone: LAB_TIMEZONE })
+  if (!local.isValid) return null
+  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute))
+}
+
+function sheetValue<Row>(column: ExportColumn<Row>, row: Row) {
+  if (!column.sheet) return cellText(column, row)
+  const value = column.sheet.value(row)
+  if (value === null || value === '') return null
+  if (column.sheet.format === 'date' || column.sheet.format === 'datetime')
+    return wallClock(String(value))
+  return Number(value)
+}
 
 /**
  * Streams an .xlsx with exceljs' streaming writer: rows are committed as they
@@ -19,7 +48,10 @@ export function tableXlsx<Row>(doc: TableDocument<Row>) {
     const sheet = workbook.addWorksheet('Data', { views: [{ state: 'frozen', ySplit: 5 }] })
     sheet.columns = [
       { width: 6 },
-      ...doc.columns.map((column) => ({ width: 14 * (column.width ?? 1) })),
+      ...doc.columns.map((column) => ({
+        width: 14 * (column.width ?? 1),
+        style: column.sheet ? { numFmt: NUMBER_FORMATS[column.sheet.format] } : {},
+      })),
     ]
     sheet.addRow([doc.title]).font = { bold: true, size: 14 }
     sheet.addRow([`Filter: ${filterSummary(doc.filters)}`])
@@ -32,10 +64,15 @@ export function tableXlsx<Row>(doc: TableDocument<Row>) {
       cell.border = { bottom: { style: 'thin' } }
     })
     header.commit()
+    // Each header gets a filter drop-down, as a spreadsheet user expects.
+    sheet.autoFilter = {
+      from: { row: header.number, column: 1 },
+      to: { row: header.number, column: doc.columns.length + 1 },
+    }
     let number = 0
     for await (const row of doc.rows) {
       number++
-      sheet.addRow([number, ...doc.columns.map((column) => cellText(column, row))]).commit()
+      sheet.addRow([number, ...doc.columns.map((column) => sheetValue(column, row))]).commit()
     }
     sheet.commit()
     await workbook.commit()

@@ -136,7 +136,12 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
     { key: 'merk', label: 'Merk' },
     { key: 'type_model', label: 'Tipe/Model' },
     { key: 'serial_number', label: 'Nomor Seri', width: 1.2 },
-    { key: 'channel_count', label: 'Kanal', width: 0.5 },
+    {
+      key: 'channel_count',
+      label: 'Kanal',
+      width: 0.5,
+      sheet: { format: 'number', value: (row) => row.channel_count },
+    },
     { key: 'unit', label: 'Unit', width: 0.7, value: (row) => row.unit.name },
     {
       key: 'bpfk_user',
@@ -146,7 +151,12 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
     },
     { key: 'formatted_calibrator_condition', label: 'Kondisi', width: 0.8 },
     { key: 'formatted_is_available', label: 'Status', width: 0.9 },
-    { key: 'formatted_next_calibration_date', label: 'Kalibrasi Berikutnya', width: 1.2 },
+    {
+      key: 'formatted_next_calibration_date',
+      label: 'Kalibrasi Berikutnya',
+      width: 1.2,
+      sheet: { format: 'date', value: (row) => row.next_calibration_date },
+    },
   ],
 
   async describeFilters(filters) {

@@ -130,6 +130,7 @@ export const internalOrderList = defineList({
     delivery_date_estimation: String(iso(raw.delivery_date_estimation)).slice(0, 10),
     formatted_delivery_date_estimation: formatDate(iso(raw.delivery_date_estimation)),
     formatted_arrival_date_estimation: formatDate(iso(raw.arrival_date_estimation)),
+    created_at: fromDatabase(raw.created_at)?.toISO() ?? null,
     formatted_created_at: formatDateTime(fromDatabase(raw.created_at)),
     formatted_estimated_completion_at: formatDateTime(fromDatabase(raw.estimated_completion_at)),
     device_count: Number(raw.device_count ?? 0),
@@ -155,11 +156,31 @@ export const internalOrderList = defineList({
       value: (row) => row.fasyankes.fasyankes_name,
     },
     { key: 'service_type', label: 'Layanan' },
-    { key: 'formatted_delivery_date_estimation', label: 'Estimasi Kirim', width: 1.2 },
-    { key: 'device_count', label: 'Jumlah Alat', width: 0.7 },
-    { key: 'formatted_total_price', label: 'Total Tarif', width: 1.2 },
+    {
+      key: 'formatted_delivery_date_estimation',
+      label: 'Estimasi Kirim',
+      width: 1.2,
+      sheet: { format: 'date', value: (row) => row.delivery_date_estimation },
+    },
+    {
+      key: 'device_count',
+      label: 'Jumlah Alat',
+      width: 0.7,
+      sheet: { format: 'number', value: (row) => row.device_count },
+    },
+    {
+      key: 'formatted_total_price',
+      label: 'Total Tarif',
+      width: 1.2,
+      sheet: { format: 'rupiah', value: (row) => row.total_price },
+    },
     { key: 'status', label: 'Status', width: 1.3 },
-    { key: 'formatted_created_at', label: 'Diajukan', width: 1.5 },
+    {
+      key: 'formatted_created_at',
+      label: 'Diajukan',
+      width: 1.5,
+      sheet: { format: 'datetime', value: (row) => row.created_at },
+    },
   ],
 
   describeFilters(filters: InternalOrderFilters) {

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import OrderDevice from '#models/order_device'
 import type User from '#models/user'
@@ -21,7 +22,11 @@ export function deviceActions(order: Order, device: OrderDevice, user: User): Pa
     actions.push({
       key: 'cancel_device',
       label: 'Batal Uji',
-      href: `/${order.type}/${order.id}/${device.id}/cancel`,
+      href: urlFor('orders.cancel.form', {
+        orderType: order.type,
+        id: order.id,
+        deviceId: device.id,
+      }),
       variant: 'secondary',
       method: 'get',
       confirm: null,
@@ -32,7 +37,11 @@ export function deviceActions(order: Order, device: OrderDevice, user: User): Pa
     actions.push({
       key: 'delete_device',
       label: 'Hapus',
-      href: `/${order.type}/${order.id}/${device.id}`,
+      href: urlFor('orders.device.destroy', {
+        orderType: order.type,
+        id: order.id,
+        deviceId: device.id,
+      }),
       variant: 'danger',
       method: 'delete',
       newTab: false,

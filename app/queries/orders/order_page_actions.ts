@@ -17,7 +17,13 @@ export function mayOpenDocument(document: OrderDocument, order: Order, user: Use
  * files page, destructive actions last.
  */
 export async function orderPageActions(order: Order, user: User): Promise<PageAction[]> {
-  const all = workflowOf(order).pageActions(order, user)
+  const workflow = workflowOf(order)
+  const all = await Promise.all(
+    workflow.pageActions(order, user).map(async (action) => ({
+      ...action,
+      disabledReason: await workflow.whyBlocked(action.key as never, order),
+    }))
+  )
   const documents: PageAction[] = []
   for (const document of ORDER_DOCUMENTS) {
     if (document.placement !== 'order' || !mayOpenDocument(document, order, user)) continue
@@ -30,6 +36,7 @@ export async function orderPageActions(order: Order, user: User): Promise<PageAc
       method: 'get',
       confirm: null,
       newTab: true,
+      disabledReason: null,
     })
   }
   const isLast = (action: PageAction) => action.key === 'files' || action.method === 'delete'

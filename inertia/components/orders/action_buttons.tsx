@@ -6,7 +6,8 @@ import type { PageAction } from '~/types'
 
 /**
  * The actions the server says this user may take now, as buttons or links.
- * A DELETE asks for confirmation in a dialog first.
+ * A DELETE asks for confirmation in a dialog first; an action that cannot succeed yet is
+ * a disabled button with the server's reason beside it.
  */
 export function ActionButtons({
   actions,
@@ -25,7 +26,19 @@ export function ActionButtons({
   return (
     <>
       {actions.map((action) =>
-        action.method === 'delete' ? (
+        action.disabledReason ? (
+          <span key={action.key} className="inline-flex flex-wrap items-center gap-2">
+            <Button variant={action.variant} disabled aria-describedby={`${action.key}-blocked`}>
+              {action.label}
+            </Button>
+            <span
+              id={`${action.key}-blocked`}
+              className="text-xs text-amber-700 dark:text-amber-300"
+            >
+              {action.disabledReason}
+            </span>
+          </span>
+        ) : action.method === 'delete' ? (
           compact ? (
             <button
               key={action.key}

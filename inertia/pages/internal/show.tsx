@@ -251,6 +251,9 @@ export default function InternalOrderShow({
               <li key={entry.id} className="relative">
                 <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-brand-600" />
                 <p className="text-sm font-medium">{entry.label}</p>
+                {entry.detail && (
+                  <p className="text-xs text-slate-600 dark:text-slate-300">{entry.detail}</p>
+                )}
                 <p className="text-xs text-slate-500">
                   {entry.formatted_at}
                   {entry.user_name ? ` · ${entry.user_name}` : ''}

@@ -283,7 +283,7 @@ test.group('Internal order | end to end in Chromium', (group) => {
         assert.match(officer.url(), /\/edit$/)
       }
       await officer.getByLabel('Nomor Sertifikat').fill(`PK/${tag}/${index + 1}`)
-      await officer.getByLabel('Tanggal Pengerjaan').fill('2027-03-08')
+      await officer.getByLabel('Tanggal Pengerjaan').fill('2026-03-08')
       await officer.getByLabel('Nama Ruangan').fill('Ruang Kalibrasi 2')
       await officer.getByLabel('Hasil').selectOption({ label: 'LAIK' })
       await save(officer, /\/worksheet\/pk$/)
@@ -382,7 +382,7 @@ test.group('Internal order | end to end in Chromium', (group) => {
       'Alat diterima laboratorium',
       'Petugas ditetapkan',
       'Lembar kerja disimpan',
-      'Berkas hasil diunggah',
+      'Sertifikat diunggah',
       'Alat diserahkan kembali',
       'Umpan balik diisi',
     ])

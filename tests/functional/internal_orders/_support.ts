@@ -345,7 +345,8 @@ export function worksheetPayload(officerId: number, overrides: Record<string, un
     // Blank: the lab's next number is given (certificate numbers are unique).
     certificate_number: '',
     certificate_month: 3,
-    work_date: '2027-03-03',
+    // Work is done by the time its worksheet is saved: never a future date.
+    work_date: '2026-03-03',
     work_place: 'Laboratorium Kalibrasi Kalibra',
     room_name: 'Ruang Kalibrasi 1',
     is_laik: '1',

@@ -44,7 +44,7 @@ test.group('Internal order | certificate numbers', (group) => {
       alkes,
       officerId: officer.id,
     })
-    await db.from('certificate_sequences').where({ lab: 'pk', year: 2027 }).delete()
+    await db.from('certificate_sequences').where({ lab: 'pk', year: 2026 }).delete()
     for (const [index, device] of devices.entries()) {
       const response = await save(
         client,
@@ -55,11 +55,11 @@ test.group('Internal order | certificate numbers', (group) => {
       assert.isTrue(isRedirect(response), `save ${index}: ${errorFields(response)}`)
     }
     const numbers = await Promise.all(devices.map((device) => numberOf(device.id)))
-    // Default pattern {template}/{seq}/{month}/{year}; work date 3 March 2027.
+    // Default pattern {template}/{seq}/{month}/{year}; work date 3 March 2026.
     assert.deepEqual(numbers, [
-      'KAL/PK/008/0001/III/2027',
-      'KAL/PK/008/0002/III/2027',
-      'KAL/PK/008/0003/III/2027',
+      'KAL/PK/008/0001/III/2026',
+      'KAL/PK/008/0002/III/2026',
+      'KAL/PK/008/0003/III/2026',
     ])
     // Saving again keeps the number the line already has.
     await save(
@@ -68,7 +68,7 @@ test.group('Internal order | certificate numbers', (group) => {
       devices[0].id,
       worksheetPayload(officer.id, { serial_number: 'X' })
     )
-    assert.equal(await numberOf(devices[0].id), 'KAL/PK/008/0001/III/2027')
+    assert.equal(await numberOf(devices[0].id), 'KAL/PK/008/0001/III/2026')
   })
 
   test('a number another device line holds is refused under the field, and nothing changes', async ({
@@ -123,14 +123,14 @@ test.group('Internal order | certificate numbers', (group) => {
       alkes,
       officerId: officer.id,
     })
-    await db.from('certificate_sequences').where({ lab: 'pk', year: 2027 }).delete()
+    await db.from('certificate_sequences').where({ lab: 'pk', year: 2026 }).delete()
     await save(
       client,
       order.id,
       devices[0].id,
       worksheetPayload(officer.id, {
         serial_number: 'SKIP-1',
-        certificate_number: 'KAL/SKIP/0001/III/2027',
+        certificate_number: 'KAL/SKIP/0001/III/2026',
       })
     )
     await save(
@@ -139,7 +139,7 @@ test.group('Internal order | certificate numbers', (group) => {
       devices[1].id,
       worksheetPayload(officer.id, { serial_number: 'SKIP-2' })
     )
-    assert.equal(await numberOf(devices[1].id), 'KAL/SKIP/0002/III/2027')
+    assert.equal(await numberOf(devices[1].id), 'KAL/SKIP/0002/III/2026')
   })
 
   test('the worksheet form proposes the next number instead of the type template', async ({

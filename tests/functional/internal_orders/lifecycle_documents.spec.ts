@@ -109,7 +109,7 @@ async function walk(
           worksheetPayload(officer.id, {
             serial_number: receive.alkes_orders[index].serial_number,
             certificate_number: `PK/${order.id}/${String(index + 1).padStart(4, '0')}`,
-            work_date: '2027-03-03',
+            work_date: '2026-03-03',
           })
         )
     )
@@ -158,7 +158,7 @@ test.group('Internal order | lifecycle over HTTP', (group) => {
       'Alat diterima laboratorium',
       'Petugas ditetapkan',
       'Lembar kerja disimpan',
-      'Berkas hasil diunggah',
+      'Sertifikat diunggah',
       'Alat diserahkan kembali',
       'Umpan balik diisi',
     ])
@@ -290,9 +290,9 @@ test.group('Internal order | device results and the inventory', (group) => {
         Number(r.order_device_id),
       ]),
       [
-        // Work date 3 March 2027; 24 months later: 3 March 2029.
-        ['INV-001', '2027-03-03', '2029-03-03', devices[0].id],
-        ['INV-002', '2027-03-03', '2029-03-03', devices[1].id],
+        // Work date 3 March 2026; 24 months later: 3 March 2028.
+        ['INV-001', '2026-03-03', '2028-03-03', devices[0].id],
+        ['INV-002', '2026-03-03', '2028-03-03', devices[1].id],
       ]
     )
     assert.equal(await statusOf(order.id), 'MENUNGGU FEEDBACK')
@@ -325,16 +325,16 @@ test.group('Internal order | device results and the inventory', (group) => {
           })
       )
     }
-    await finish('2027-01-31')
-    await finish('2027-08-31')
+    await finish('2023-01-31')
+    await finish('2023-08-31')
     const rows = await db
       .from('inventories')
       .where('fasyankes_id', facility.fasyankesId!)
       .where('alkes_id', alkes.id)
     assert.lengthOf(rows, 1)
-    // 31 Aug 2027 + 6 months = 29 Feb 2028 (2028 is a leap year; the month has no 31st).
-    assert.equal(isoDate(rows[0].last_calibration_date), '2027-08-31')
-    assert.equal(isoDate(rows[0].next_calibration_date), '2028-02-29')
+    // 31 Aug 2023 + 6 months = 29 Feb 2024 (2024 is a leap year; the month has no 31st).
+    assert.equal(isoDate(rows[0].last_calibration_date), '2023-08-31')
+    assert.equal(isoDate(rows[0].next_calibration_date), '2024-02-29')
   })
 })
 
@@ -444,7 +444,7 @@ test.group('Internal order | printed proofs and format files', (group) => {
     })
     const expected: Record<string, string[]> = {
       // Header row, then the device: name, serial, result, certificate number.
-      aspak: ['Nomor Seri', 'ASPAK-SN-1', 'LAIK', `PK/${order.id}/0001`, '2027-03-03'],
+      aspak: ['Nomor Seri', 'ASPAK-SN-1', 'LAIK', `PK/${order.id}/0001`, '2026-03-03'],
       srikandi: ['Nomor Order', order.number, 'ASPAK-SN-1', 'SELESAI', `PK/${order.id}/0001`],
     }
     for (const format of ['aspak', 'srikandi']) {

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import { labNow } from '#services/format'
 import {
   FACILITY_EMAIL,
   HANDOVER_PAYLOAD,
@@ -9,6 +10,7 @@ import {
   isRedirect,
   makeAlkes,
   makeOrder,
+  orderJson,
   receivePayload,
   statusOf,
   userByEmail,
@@ -176,5 +178,134 @@ test.group('Internal order | the hand-over proof states what the lines say', (gr
       const proof = await db.from('internal_handovers').where('order_id', order.id).first()
       assert.equal(Boolean(proof.cancel_test), cancelOne)
     }
+  })
+})
+
+test.group('Internal order | dates that cannot be', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a worksheet dated after today is refused; today is accepted', async ({
+    client,
+    assert,
+  }) => {
+    const officer = await userWithRole('officer_pk')
+    const { order, devices } = await makeOrder({
+      status: 'PROSES PENGERJAAN',
+      devices: 1,
+      officerId: officer.id,
+    })
+    const save = (workDate: string) =>
+      client
+        .put(`/internal/${order.id}/worksheet/pk/${devices[0].id}/update`)
+        .loginAs(officer)
+        .json(worksheetPayload(officer.id, { work_date: workDate }))
+        .withCsrfToken()
+        .withInertia()
+        .redirects(0)
+    const tomorrow = labNow().plus({ days: 1 }).toISODate()!
+    assert.deepEqual(fieldErrors(await save(tomorrow), 'work_date'), [
+      'Tanggal pengerjaan tidak boleh setelah hari ini.',
+    ])
+    const untouched = await db.from('order_devices').where('id', devices[0].id).first()
+    assert.isNull(untouched.worksheet_saved_at)
+    const today = await save(labNow().toISODate()!)
+    assert.deepEqual(fieldErrors(today, 'work_date'), [])
+    assert.isTrue(isRedirect(today))
+  })
+
+  test('an order cannot be sent on a day already past', async ({ client, assert }) => {
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const { order, devices } = await makeOrder({ status: 'MENUNGGU', devices: 1 })
+    const yesterday = labNow().minus({ days: 1 }).toISODate()!
+    const response = await client
+      .put(`/internal/${order.id}`)
+      .loginAs(facility)
+      .json(
+        orderJson([{ alkes_id: devices[0].alkesId, quantity: 1 }], {
+          delivery_date_estimation: yesterday,
+          arrival_date_estimation: yesterday,
+        })
+      )
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.deepEqual(fieldErrors(response, 'delivery_date_estimation'), [
+      'Estimasi tanggal pengiriman tidak boleh sebelum hari ini.',
+    ])
+    const row = await db.from('internal_orders').where('order_id', order.id).first()
+    assert.notEqual(String(row.delivery_date_estimation).slice(0, 10), yesterday)
+  })
+})
+
+test.group('Internal order | a timeline that says exactly what happened', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a certificate and a result are named apart, each with its device and serial number', async ({
+    client,
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    const { order, devices } = await makeOrder({ status: 'PROSES PENGERJAAN', devices: 2 })
+    for (const [device, type] of [
+      [devices[0], 'certificate'],
+      [devices[1], 'result'],
+    ] as const) {
+      const response = await client
+        .post(`/internal/${order.id}/attachment/${type}`)
+        .loginAs(yantek)
+        .fields({
+          type,
+          internal_alkes_order_id: String(device.id),
+          link: `https://drive.example.com/${type}.pdf`,
+        })
+        .withCsrfToken()
+        .withInertia()
+        .redirects(0)
+      assert.isTrue(isRedirect(response), type)
+    }
+    const page = await client
+      .get(`/internal/${order.id}/detail`)
+      .loginAs(await userByEmail(FACILITY_EMAIL))
+      .withInertia()
+    const entries = (page.inertiaProps.order.timeline as { label: string; detail: string }[]).map(
+      (entry) => `${entry.label} | ${entry.detail}`
+    )
+    const alkes = await db.from('alkes').where('id', devices[0].alkesId).first()
+    assert.includeMembers(entries, [
+      `Sertifikat diunggah | ${alkes.name} · SN ${devices[0].serialNumber}`,
+      `Hasil diunggah | ${alkes.name} · SN ${devices[1].serialNumber}`,
+    ])
+  })
+})
+
+test.group('Internal order | an action that cannot succeed yet says why', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('"Serah Terima" is offered disabled with the unfinished devices named, then enabled', async ({
+    client,
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    const { order, devices } = await makeOrder({
+      status: 'PROSES PENGERJAAN',
+      devices: 2,
+      deviceStatus: 'SELESAI',
+    })
+    await db.from('order_devices').where('id', devices[0].id).update({ status: 'BELUM SELESAI' })
+    const reason = async () => {
+      const page = await client.get(`/internal/${order.id}/detail`).loginAs(yantek).withInertia()
+      const buttons = page.inertiaProps.order.buttons as {
+        key: string
+        disabledReason: string | null
+      }[]
+      return buttons.find((button) => button.key === 'handover')?.disabledReason
+    }
+    const alkes = await db.from('alkes').where('id', devices[0].alkesId).first()
+    assert.equal(
+      await reason(),
+      `Serah terima belum dapat dilakukan: 1 alat belum selesai (${alkes.name}).`
+    )
+    await db.from('order_devices').where('id', devices[0].id).update({ status: 'SELESAI' })
+    assert.isNull(await reason())
   })
 })

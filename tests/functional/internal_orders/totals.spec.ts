@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { binary, pdfTextLines } from '#tests/helpers/downloads'
-import { exportedTable } from '#tests/functional/master_data/_support'
+import { exportedTable, readWorkbook } from '#tests/functional/master_data/_support'
 import { makeOrder, userWithRole } from '#tests/functional/internal_orders/_support'
 import { formatRupiah } from '#services/format'
 
@@ -52,5 +52,36 @@ test.group('Internal order | totals after a cancelled test', (group) => {
     const text = pdfTextLines(pdf.body() as Buffer).join(' ')
     assert.include(text, formatRupiah(2 * price))
     assert.notInclude(text, formatRupiah(3 * price))
+  })
+
+  test('the Excel export holds numbers, rupiah amounts and dates as such, under a filterable header', async ({
+    client,
+    assert,
+  }) => {
+    const { order } = await makeOrder({
+      status: 'PROSES PENGERJAAN',
+      devices: 2,
+      deliveryDate: '2027-03-01',
+    })
+    const admin = await userWithRole('admin_pk')
+    const excel = await binary(
+      client.get(`/internal/print/excel?search=${encodeURIComponent(order.number)}`)
+    ).loginAs(admin)
+    const workbook = await readWorkbook(excel.body() as Buffer)
+    const sheet = workbook.worksheets[0]
+    let header = 0
+    sheet.eachRow((row, number) => {
+      if (!header && row.getCell(1).value === 'No') header = number
+    })
+    const labels = (sheet.getRow(header).values as unknown[]).slice(1).map(String)
+    const cell = (label: string) => sheet.getRow(header + 1).getCell(labels.indexOf(label) + 1)
+    assert.strictEqual(cell('Jumlah Alat').value, 2)
+    assert.strictEqual(cell('Total Tarif').value, order.totalPrice)
+    assert.include(String(cell('Total Tarif').numFmt), 'Rp')
+    const sent = cell('Estimasi Kirim').value as Date
+    assert.instanceOf(sent, Date)
+    assert.equal(sent.toISOString().slice(0, 10), '2027-03-01')
+    assert.instanceOf(cell('Diajukan').value, Date)
+    assert.isOk(sheet.autoFilter, 'the header row has a filter')
   })
 })
