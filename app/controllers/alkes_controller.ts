@@ -5,13 +5,14 @@ import { alkesList } from '#queries/alkes/alkes_list'
 import { actorOf } from '#services/audit'
 import { saveAlkes } from '#actions/alkes/save_alkes'
 import { alkesValidator } from '#validators/master_data'
+import { listPageProps } from '#services/list_responder'
 
 const laboratories = ALKES_LABORATORIES.map((value) => ({ value, label: LABORATORY_LABELS[value] }))
 
 export default class AlkesController {
   async index({ inertia, auth }: HttpContext) {
     return inertia.render('alkes/index', {
-      title: alkesList.title,
+      ...listPageProps(alkesList),
       canEdit: auth.user!.can('alkes.edit'),
     })
   }

@@ -7,6 +7,7 @@ import { calibratorList } from '#queries/calibrators/calibrator_list'
 import { actorOf } from '#services/audit'
 import { saveCalibrator } from '#actions/calibrators/save_calibrator'
 import { calibratorValidator } from '#validators/master_data'
+import { listPageProps } from '#services/list_responder'
 
 async function formOptions() {
   const [units, officers] = await Promise.all([
@@ -26,7 +27,7 @@ export default class CalibratorsController {
   async index({ inertia, auth }: HttpContext) {
     const units = await Unit.query().orderBy('id')
     return inertia.render('calibrators/index', {
-      title: calibratorList.title,
+      ...listPageProps(calibratorList),
       canEdit: auth.user!.can('calibrator.edit'),
       units: units.map(({ id, name }) => ({ id, name })),
     })

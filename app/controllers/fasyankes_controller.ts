@@ -10,12 +10,13 @@ import {
   updateFasyankes,
 } from '#actions/fasyankes/save_fasyankes'
 import { createFasyankesValidator, updateFasyankesValidator } from '#validators/master_data'
+import { listPageProps } from '#services/list_responder'
 
 export default class FasyankesController {
   async index({ inertia, auth }: HttpContext) {
     const options = await facilityFormOptions()
     return inertia.render('fasyankes/index', {
-      title: fasyankesList.title,
+      ...listPageProps(fasyankesList),
       canEdit: auth.user!.can('fasyankes.edit'),
       options: {
         categories: options.categories,

@@ -12,6 +12,7 @@ import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
 import { OWN_ROLES_REFUSED, updateOfficerRoles } from '#actions/officers/update_officer_roles'
 import { endOfficerSessions } from '#actions/officers/end_officer_sessions'
 import { PASSWORD_LINK_HOURS, issuePasswordLink } from '#actions/password_links/password_links'
+import { listPageProps } from '#services/list_responder'
 import {
   createOfficerValidator,
   officerRolesValidator,
@@ -36,7 +37,7 @@ async function manageableOfficer(ctx: HttpContext) {
 export default class OfficersController {
   async index({ inertia, auth }: HttpContext) {
     return inertia.render('officers/index', {
-      title: officerList.title,
+      ...listPageProps(officerList),
       canEdit: auth.user!.can('officer.edit'),
     })
   }

@@ -3,6 +3,7 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
 import type { AppliedFilter, ExportColumn } from '#queries/datatable'
+import type { SortColumn } from '#queries/list_sort'
 
 /**
  * Everything one list needs, in one place: its filters, its query, the shape
@@ -23,6 +24,12 @@ export interface ListDefinition<
   query(filters: Filters, user?: User): DatabaseQueryBuilderContract<any>
   row(raw: Record<string, any>): Row
   columns: ExportColumn<Row>[]
+  /**
+   * The columns a user may sort by (`?sort=key&dir=asc|desc`), each served by an index;
+   * without `sort` the list keeps the order of its query. `idColumn` breaks ties.
+   */
+  sorts?: Record<string, SortColumn>
+  idColumn?: string
   describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
 }
 

@@ -3,10 +3,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { cleanQuery, paginate, queryStrings } from '#queries/datatable'
 import type { ListDefinition } from '#queries/list_definition'
+import { applySort, describeSort, readSort, SORT_REFUSAL, type ListSort } from '#queries/list_sort'
 import { tablePdf } from '#documents/exports/table_pdf'
 import { tableXlsx } from '#documents/exports/table_xlsx'
 import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
+import type User from '#models/user'
 
 type AnyList = ListDefinition<any, any>
 
@@ -20,9 +22,14 @@ const EXPORT_CHUNK = 1000
 export async function readFilters(ctx: HttpContext, list: AnyList) {
   if (!ctx.auth.user?.can(list.permission)) throw new ForbiddenException()
   const qs = cleanQuery(ctx.request.qs())
+  const sort = readSort(qs, list.sorts)
+  if (sort === false) {
+    ctx.response.status(422).send({ message: SORT_REFUSAL })
+    return null
+  }
   try {
     const filters = await list.validator.validate(qs)
-    return { qs: queryStrings(qs), filters }
+    return { qs: queryStrings(qs), filters, sort }
   } catch (error) {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       ctx.response.status(422).send({
@@ -35,16 +42,27 @@ export async function readFilters(ctx: HttpContext, list: AnyList) {
   }
 }
 
+/** What a list page needs of its definition: its title and the columns it may sort by. */
+export function listPageProps(list: AnyList) {
+  return { title: list.title, sortable: Object.keys(list.sorts ?? {}) }
+}
+
 export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
   const read = await readFilters(ctx, list)
   if (!read) return
-  const query = list.query(read.filters, ctx.auth.user!)
+  const query = sortedQuery(list, read.filters, ctx.auth.user!, read.sort)
   const limit = read.filters.limit ?? list.defaultLimit
   return paginate(
     query,
     { ...read.filters, limit, baseUrl: ctx.request.url(), qs: read.qs },
     list.row
   )
+}
+
+/** The list's query, in the order the user chose (or its own). */
+function sortedQuery(list: AnyList, filters: any, user: User, sort: ListSort | null) {
+  const query = list.query(filters, user)
+  return sort && list.sorts ? applySort(query, list.sorts, list.idColumn ?? 'id', sort) : query
 }
 
 async function* rowsOf<Row>(query: DatabaseQueryBuilderContract<any>, map: (raw: any) => Row) {
@@ -60,10 +78,13 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
   if (!read) return
   const document = {
     title: list.title,
-    filters: await list.describeFilters(read.filters),
+    filters: [
+      ...(await list.describeFilters(read.filters)),
+      ...(read.sort && list.sorts ? [describeSort(list.sorts, read.sort)] : []),
+    ],
     printedAt: formatDateTime(labNow()),
     columns: list.columns,
-    rows: rowsOf(list.query(read.filters, ctx.auth.user!), list.row),
+    rows: rowsOf(sortedQuery(list, read.filters, ctx.auth.user!, read.sort), list.row),
   }
   const stamp = labNow().toFormat('yyyyLLdd-HHmm')
   if (format === 'pdf') {

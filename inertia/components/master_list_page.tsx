@@ -4,6 +4,9 @@ import { PageHeader } from '~/components/ui/card'
 import { DataTable, type DataTableProps } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
 
+/** What the server sends every master-data list page (controllers' `listPageProps`). */
+export type ListPageProps = { title: string; canEdit: boolean; sortable: string[] }
+
 type MasterListPageProps<Row> = Omit<DataTableProps<Row>, 'rowKey' | 'actions'> & {
   title: string
   subtitle: string

@@ -7,6 +7,7 @@ import { UserMenu } from '~/components/user_menu'
 import { ThemeToggle } from '~/components/theme_toggle'
 import { cn } from '~/lib/cn'
 import { LABELS } from '~/lib/labels'
+import { GlobalSearch } from '~/components/global_search'
 
 const DESKTOP = '(min-width: 1024px)'
 
@@ -40,7 +41,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         <span className="text-lg font-semibold text-brand-700 dark:text-brand-100">
           {LABELS.appName}
         </span>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex min-w-0 items-center gap-1">
+          {auth && <GlobalSearch />}
           <ThemeToggle />
           {auth && <UserMenu auth={auth} />}
         </div>

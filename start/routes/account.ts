@@ -7,6 +7,7 @@ const SessionController = () => import('#controllers/session_controller')
 const ProfileController = () => import('#controllers/profile_controller')
 const PasswordController = () => import('#controllers/password_controller')
 const PasswordLinkController = () => import('#controllers/password_link_controller')
+const SearchController = () => import('#controllers/search_controller')
 
 /** Sign-in, sign-out, and what every signed-in user may open (spec part 1: Sign-in and account). */
 router
@@ -34,6 +35,8 @@ router
     router.put('/profile', [ProfileController, 'update']).as('profile.update')
     router.get('/password', [PasswordController, 'edit']).as('password.edit')
     router.put('/password', [PasswordController, 'update']).as('password.update')
+    // The top bar's search box (JSON): every signed-in user, within what they may see.
+    router.get('/search', [SearchController, 'index']).as('search')
   })
   .use(middleware.auth())
 

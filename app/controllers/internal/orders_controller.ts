@@ -15,6 +15,7 @@ import {
   updateInternalOrderValidator,
 } from '#validators/internal_order'
 import type User from '#models/user'
+import { listPageProps } from '#services/list_responder'
 
 /** The facility an order is for: a facility user's own, otherwise the one staff chose. */
 function facilityFor(user: User, requested?: number) {
@@ -30,7 +31,7 @@ export default class InternalOrdersController {
   async index({ inertia, auth }: HttpContext) {
     const user = auth.user!
     return inertia.render('internal/index', {
-      title: internalOrderList.title,
+      ...listPageProps(internalOrderList),
       path: urlFor('internal.index'),
       createHref: user.can('internal.create') ? urlFor('internal.create') : null,
       statuses: [...STATUS_FILTERS],

@@ -83,7 +83,8 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
   }),
 
   query(filters) {
-    const query = db.from('alkes').select('*').orderBy('name').orderBy('id')
+    // Names ignore case: "alat" sorts beside "Alat" (index alkes_name_lower_idx).
+    const query = db.from('alkes').select('*').orderByRaw('lower(name)').orderBy('id')
     if (filters.search) whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, [filters.search])
     if (filters.laboratory) query.where('laboratory', filters.laboratory)
     for (const [key, column] of FLAG_FILTERS) whereYesNo(query, column, filters[key])
@@ -125,6 +126,12 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       formatted_has_pengujian: yesNo(row.pengujian_is_kan),
       formatted_has_kalibrasi: yesNo(row.kalibrasi_is_kan),
     }
+  },
+
+  sorts: {
+    name: { label: 'Nama Alkes', column: 'name', text: true },
+    formatted_price: { label: 'Tarif', column: 'price' },
+    minute_estimation: { label: 'Estimasi (menit)', column: 'minute_estimation' },
   },
 
   columns: [

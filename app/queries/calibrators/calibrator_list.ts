@@ -81,7 +81,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       .join('units as n', 'n.id', 'c.unit_id')
       .leftJoin('users as u', 'u.id', 'c.bpfk_user_id')
       .select('c.*', 'n.name as unit_name', 'u.name as bpfk_user_name')
-      .orderBy('c.name')
+      .orderByRaw('lower(c.name)')
       .orderBy('c.id')
     if (filters.search) {
       whereContains(
@@ -130,6 +130,14 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       formatted_next_calibration_date: formatDate(next),
     }
   },
+
+  sorts: {
+    name: { label: 'Nama', column: 'c.name', text: true },
+    merk: { label: 'Merk', column: 'c.merk', text: true },
+    serial_number: { label: 'Nomor Seri', column: 'c.serial_number', text: true },
+    channel_count: { label: 'Kanal', column: 'c.channel_count' },
+  },
+  idColumn: 'c.id',
 
   columns: [
     { key: 'name', label: 'Nama Kalibrator', width: 2 },

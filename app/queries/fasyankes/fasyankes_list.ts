@@ -78,7 +78,7 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
         'k.name as class_name',
         'u.email'
       )
-      .orderBy('f.fasyankes_name')
+      .orderByRaw('lower(f.fasyankes_name)')
       .orderBy('f.id')
     if (filters.search) {
       whereContains(
@@ -113,6 +113,12 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
     latitude: raw.latitude === null ? null : Number(raw.latitude),
     longitude: raw.longitude === null ? null : Number(raw.longitude),
   }),
+
+  sorts: {
+    fasyankes_name: { label: 'Nama Fasyankes', column: 'f.fasyankes_name', text: true },
+    type: { label: 'Jenis', column: 'f.type' },
+  },
+  idColumn: 'f.id',
 
   columns: [
     { key: 'fasyankes_name', label: 'Nama Fasyankes', width: 2.5 },

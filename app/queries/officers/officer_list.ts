@@ -49,7 +49,7 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
     const query = db
       .from('users')
       .select('id', 'name', 'nip', 'rank', 'position', 'email')
-      .orderBy('name')
+      .orderByRaw('lower(name)')
       .orderBy('id')
     const columnValues = COLUMN_FILTERS.map(([key]) => filters[key]).filter(
       (value): value is string => !!value
@@ -79,6 +79,13 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
     position: raw.position,
     email: raw.email,
   }),
+
+  sorts: {
+    name: { label: 'Nama', column: 'name', text: true },
+    nip: { label: 'NIP', column: 'nip' },
+    rank: { label: 'Pangkat/Golongan', column: 'rank', text: true },
+    position: { label: 'Jabatan', column: 'position', text: true },
+  },
 
   columns: [
     { key: 'name', label: 'Nama', width: 2 },

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
-import { ChevronRight, RotateCcw, Search } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, RotateCcw, Search } from 'lucide-react'
 import { Card } from '~/components/ui/card'
 import { Button } from '~/components/ui/button'
 import { controlClass } from '~/components/ui/field'
@@ -12,6 +12,7 @@ import { LABELS } from '~/lib/labels'
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100]
 const SKELETON_ROWS = 10
+const NO_SORTS: string[] = []
 
 export type ColumnFilter = {
   /** Query parameter name; the column key by default. */
@@ -44,6 +45,8 @@ export type DataTableProps<Row> = {
   /** Layout below 768 px; without it the table scrolls sideways. */
   renderCard?: (row: Row) => ReactNode
   toolbar?: ReactNode
+  /** Column keys the server can sort by (its list definition's `sorts`). */
+  sortable?: string[]
 }
 
 export function DataTable<Row>({
@@ -55,6 +58,7 @@ export function DataTable<Row>({
   renderDetail,
   renderCard,
   toolbar,
+  sortable: sortableKeys = NO_SORTS,
 }: DataTableProps<Row>) {
   const visibleColumns = useMemo(() => columns.filter((column) => !column.hidden), [columns])
   const filterKeys = visibleColumns.filter((c) => c.filter).map(filterKeyOf)
@@ -94,6 +98,7 @@ export function DataTable<Row>({
   )
 
   const rows = result?.data ?? []
+  const sortable = useMemo(() => new Set(sortableKeys), [sortableKeys])
   const tableModel = useReactTable({
     data: rows,
     columns: columnDefs,
@@ -174,11 +179,40 @@ export function DataTable<Row>({
                     <span className="sr-only">{LABELS.details}</span>
                   </th>
                 )}
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
+                {group.headers.map((header) => {
+                  const label = flexRender(header.column.columnDef.header, header.getContext())
+                  const sorted = state.sort?.key === header.id ? state.sort.dir : null
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className="px-3 py-2 font-semibold"
+                      aria-sort={
+                        sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined
+                      }
+                    >
+                      {sortable.has(header.id) ? (
+                        <button
+                          type="button"
+                          onClick={() => table.toggleSort(header.id)}
+                          className="inline-flex items-center gap-1 uppercase hover:text-slate-800 dark:hover:text-slate-200"
+                          title="Urutkan"
+                        >
+                          {label}
+                          {sorted === 'asc' ? (
+                            <ArrowUp className="size-3" aria-hidden="true" />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown className="size-3" aria-hidden="true" />
+                          ) : (
+                            <ArrowUpDown className="size-3 opacity-40" aria-hidden="true" />
+                          )}
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  )
+                })}
               </tr>
             ))}
             {filterKeys.length > 0 && (

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useDebounced } from '~/lib/use_debounced'
 
 export type PageLink = {
   url: string | null
@@ -18,14 +19,18 @@ export type Paginated<Row> = {
   links: PageLink[]
 }
 
+export type TableSort = { key: string; dir: 'asc' | 'desc' }
+
 export type TableState = {
   search: string
   limit: number
   page: number
   filters: Record<string, string>
+  /** null: the list's own order. */
+  sort: TableSort | null
 }
 
-const RESERVED = new Set(['search', 'limit', 'page'])
+const RESERVED = new Set(['search', 'limit', 'page', 'sort', 'dir'])
 
 /** Reads the table state from the address bar, so a filtered list can be bookmarked and reloaded. */
 function stateFromUrl(defaultLimit: number, filterKeys: string[]): TableState {
@@ -37,7 +42,9 @@ function stateFromUrl(defaultLimit: number, filterKeys: string[]): TableState {
   }
   const limit = Number(params.get('limit'))
   const page = Number(params.get('page'))
+  const sortKey = params.get('sort')
   return {
+    sort: sortKey ? { key: sortKey, dir: params.get('dir') === 'desc' ? 'desc' : 'asc' } : null,
     search: params.get('search') ?? '',
     limit: [5, 10, 20, 50, 100].includes(limit) ? limit : defaultLimit,
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -51,18 +58,13 @@ export function toQueryString(state: TableState, options: { includePage: boolean
   for (const [key, value] of Object.entries(state.filters)) {
     if (value && !RESERVED.has(key)) params.set(key, value)
   }
+  if (state.sort) {
+    params.set('sort', state.sort.key)
+    params.set('dir', state.sort.dir)
+  }
   params.set('limit', String(state.limit))
   if (options.includePage) params.set('page', String(state.page))
   return params.toString()
-}
-
-function useDebounced<T>(value: T, delay: number) {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return debounced
 }
 
 /**
@@ -72,7 +74,7 @@ function useDebounced<T>(value: T, delay: number) {
 export function useTableQuery<Row>(endpoint: string, defaultLimit: number, filterKeys: string[]) {
   const [state, setState] = useState<TableState>(() =>
     typeof window === 'undefined'
-      ? { search: '', limit: defaultLimit, page: 1, filters: {} }
+      ? { search: '', limit: defaultLimit, page: 1, filters: {}, sort: null }
       : stateFromUrl(defaultLimit, filterKeys)
   )
   const debouncedSearch = useDebounced(state.search, 400)
@@ -109,6 +111,18 @@ export function useTableQuery<Row>(endpoint: string, defaultLimit: number, filte
     setFilter: (key: string, value: string) =>
       setState((s) => ({ ...s, page: 1, filters: { ...s.filters, [key]: value } })),
     reset: () => setState((s) => ({ ...s, search: '', page: 1, filters: {} })),
+    /** Ascending, then descending, then back to the list's own order. */
+    toggleSort: (key: string) =>
+      setState((s) => ({
+        ...s,
+        page: 1,
+        sort:
+          s.sort?.key !== key
+            ? { key, dir: 'asc' }
+            : s.sort.dir === 'asc'
+              ? { key, dir: 'desc' }
+              : null,
+      })),
   }
 
   return { state, effective, query, actions }

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react'
 import { Head, Link } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { SubmitButton } from '~/components/form/submit_button'
+import { UnsavedGuard } from '~/components/form/unsaved_guard'
 import { buttonClass } from '~/components/ui/button'
 import { LABELS } from '~/lib/labels'
 
@@ -13,6 +14,7 @@ export function FormPage({
   onSubmit,
   processing,
   recentlySuccessful,
+  dirty = false,
   children,
 }: {
   title: string
@@ -21,6 +23,8 @@ export function FormPage({
   onSubmit: () => void
   processing: boolean
   recentlySuccessful: boolean
+  /** Input not saved yet: leaving the page asks first. */
+  dirty?: boolean
   children: ReactNode
 }) {
   const submit = (event: FormEvent) => {
@@ -30,6 +34,7 @@ export function FormPage({
   return (
     <>
       <Head title={title} />
+      <UnsavedGuard dirty={dirty && !processing} />
       <PageHeader title={title} subtitle={subtitle} backHref={backHref} />
       <Card className="max-w-4xl p-6">
         <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">

@@ -14,17 +14,24 @@ type FieldProps = {
   label: string
   error?: string
   hint?: ReactNode
+  /** Marks the label with a red asterisk (the control itself carries `required`). */
+  required?: boolean
   children: (id: string, describedBy: string | undefined) => ReactNode
 }
 
 /** A label, the control, and the server's error under it (spec: errors under the matching input). */
-export function Field({ label, error, hint, children }: FieldProps) {
+export function Field({ label, error, hint, required, children }: FieldProps) {
   const id = useId()
   const errorId = `${id}-error`
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
+        )}
       </label>
       {children(id, error ? errorId : undefined)}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
@@ -44,7 +51,7 @@ export function TextField({
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode }) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} error={error} hint={hint} required={props.required}>
       {(id, describedBy) => (
         <input
           id={id}
@@ -71,7 +78,7 @@ export function SelectField({
   options: { value: string | number; label: string }[]
 }) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} required={props.required}>
       {(id, describedBy) => (
         <select
           id={id}
@@ -109,11 +116,12 @@ export function TextAreaField({
     <Field
       label={label}
       error={error}
+      required={props.required}
       hint={
         maxLength !== undefined ? (
-          <span
-            className={nearLimit ? 'text-amber-600' : undefined}
-          >{`${length}/${maxLength}`}</span>
+          <span className={nearLimit ? 'text-amber-600' : undefined}>
+            {`${length}/${maxLength}`}
+          </span>
         ) : undefined
       }
     >

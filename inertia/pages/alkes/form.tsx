@@ -2,8 +2,8 @@ import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
-import { formatRupiah } from '~/lib/format'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
+import { RupiahField } from '~/components/ui/rupiah_field'
 
 type Alkes = AlkesRow
 
@@ -49,7 +49,6 @@ export default function AlkesForm({
     alkes
       ? form.put(`/alkes/data/${alkes.id}/update`, { preserveScroll: true })
       : form.post('/alkes/data/store', { preserveScroll: true })
-  const price = Number(form.data.price)
 
   return (
     <FormPage
@@ -59,6 +58,7 @@ export default function AlkesForm({
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <TextField label="Nama Alkes" {...bind(form, 'name')} />
@@ -74,17 +74,12 @@ export default function AlkesForm({
           />
         </div>
       )}
-      <TextField
+      <RupiahField
         label="Tarif (Rp)"
-        type="number"
-        min={0}
-        step={1000}
-        hint={
-          form.data.price !== '' && Number.isFinite(price)
-            ? formatRupiah(price)
-            : 'Rupiah, tanpa titik'
-        }
-        {...bind(form, 'price')}
+        name="price"
+        value={form.data.price}
+        error={form.errors.price}
+        onValue={(value) => form.setData('price', value)}
       />
       <TextField
         label="Estimasi Waktu (menit)"

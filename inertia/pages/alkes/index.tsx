@@ -1,4 +1,4 @@
-import { MasterListPage } from '~/components/master_list_page'
+import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn, YES_NO } from '~/components/data_table/columns'
 import { DetailList } from '~/components/detail_list'
@@ -45,13 +45,14 @@ function Detail({ alkes }: { alkes: Alkes }) {
   return <DetailList rows={rows} />
 }
 
-export default function AlkesIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
+export default function AlkesIndex({ title, canEdit, sortable }: ListPageProps) {
   return (
     <MasterListPage<Alkes>
       title={title}
       subtitle="Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan."
       addLabel="Tambah Alkes"
       canEdit={canEdit}
+      sortable={sortable}
       path="/alkes/data"
       columns={COLUMNS}
       renderDetail={(a) => <Detail alkes={a} />}

@@ -3,7 +3,8 @@ import { Head, useForm } from '@inertiajs/react'
 import { AlertTriangle, Download, Upload } from 'lucide-react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
-import { Field, controlClass } from '~/components/ui/field'
+import { Field } from '~/components/ui/field'
+import { FileInput } from '~/components/ui/file_input'
 
 type RowError = {
   row: number
@@ -40,15 +41,13 @@ export default function BatchEdit({ title, listPath, columns, outcome }: Props) 
           <form onSubmit={submit} noValidate className="space-y-4">
             <Field label="Berkas Excel (.xlsx, maks. 5 MB)" error={form.errors.file}>
               {(id, describedBy) => (
-                <input
+                <FileInput
                   id={id}
-                  type="file"
                   name="file"
                   required
                   accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                   aria-describedby={describedBy}
-                  onChange={(e) => form.setData('file', e.target.files?.[0] ?? null)}
-                  className={controlClass(!!form.errors.file)}
+                  onFile={(file) => form.setData('file', file)}
                 />
               )}
             </Field>

@@ -50,6 +50,7 @@ export default function CalibratorForm({
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <TextField label="Nama Kalibrator" {...bind(form, 'name')} />

@@ -1,5 +1,5 @@
 import type React from 'react'
-import { MasterListPage } from '~/components/master_list_page'
+import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
 import { optionsOf } from '~/lib/options'
@@ -36,12 +36,9 @@ function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
 export default function CalibratorIndex({
   title,
   canEdit,
+  sortable,
   units,
-}: {
-  title: string
-  canEdit: boolean
-  units: { id: number; name: string }[]
-}) {
+}: ListPageProps & { units: { id: number; name: string }[] }) {
   const columns: Column<Calibrator>[] = [
     textColumn('name', 'Nama', 'Nama', {
       cell: (c) => <span className="font-medium">{c.name}</span>,
@@ -71,6 +68,7 @@ export default function CalibratorIndex({
       subtitle="Kalibrator acuan milik tiap unit laboratorium."
       addLabel="Tambah Kalibrator"
       canEdit={canEdit}
+      sortable={sortable}
       path="/calibrator/data"
       columns={columns}
       renderDetail={(c) => (

@@ -66,6 +66,7 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <TextField label="Nama Fasyankes" {...bind(form, 'fasyankes_name')} />

@@ -1,4 +1,4 @@
-import { MasterListPage } from '~/components/master_list_page'
+import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
 import { optionsOf } from '~/lib/options'
@@ -9,9 +9,7 @@ import type { FasyankesRow } from '#queries/fasyankes/fasyankes_list'
 
 type Facility = FasyankesRow
 
-type Props = {
-  title: string
-  canEdit: boolean
+type Props = ListPageProps & {
   options: {
     categories: { id: number; name: string }[]
     classes: { id: number; name: string }[]
@@ -34,7 +32,7 @@ function Detail({ facility }: { facility: Facility }) {
   return <DetailList rows={rows} />
 }
 
-export default function FasyankesIndex({ title, canEdit, options }: Props) {
+export default function FasyankesIndex({ title, canEdit, sortable, options }: Props) {
   const columns: Column<Facility>[] = [
     textColumn('fasyankes_name', 'Nama Fasyankes', 'Nama', {
       filterKey: 'name',
@@ -56,6 +54,7 @@ export default function FasyankesIndex({ title, canEdit, options }: Props) {
       subtitle="Fasilitas pelayanan kesehatan pengguna layanan beserta akunnya."
       addLabel="Tambah Fasyankes"
       canEdit={canEdit}
+      sortable={sortable}
       path="/fasyankes/data"
       columns={columns}
       renderDetail={(f) => <Detail facility={f} />}

@@ -32,6 +32,7 @@ export default function AppendDevices({
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <DevicePicker

@@ -37,6 +37,7 @@ export default function ConfirmOrder({
       onSubmit={() => form.post(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <TextAreaField

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useForm } from '@inertiajs/react'
 import { DateTime } from 'luxon'
 import { FormPage } from '~/components/form/form_page'
-import { Field, SelectField, TextField, controlClass } from '~/components/ui/field'
+import { Field, SelectField, TextField } from '~/components/ui/field'
 import {
   DevicePicker,
   pickedPayload,
@@ -13,6 +13,7 @@ import { bind } from '~/lib/bind'
 import { formatRupiah, MONTHS } from '~/lib/format'
 import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
 import { optionsOf } from '~/lib/options'
+import { FileInput } from '~/components/ui/file_input'
 
 type OrderValues = {
   id: number
@@ -120,6 +121,7 @@ export default function InternalOrderForm({ order, lines, options, submitHref, b
       onSubmit={submit}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       {options.facilities.length > 0 && (
         <div className="md:col-span-2">
@@ -140,38 +142,45 @@ export default function InternalOrderForm({ order, lines, options, submitHref, b
         error={errors.letter}
       >
         {(id, describedBy) => (
-          <input
+          <FileInput
             id={id}
-            type="file"
             name="letter"
             accept=".pdf,.jpg,.jpeg,.png"
             aria-describedby={describedBy}
-            className={controlClass(!!errors.letter)}
-            onChange={(e) => form.setData('letter', e.target.files?.[0] ?? null)}
+            onFile={(file) => form.setData('letter', file)}
           />
         )}
       </Field>
       <SelectField
         label="Jenis Layanan"
+        required
         options={options.serviceTypes.map((t) => ({ value: t, label: t }))}
         {...bind(form, 'service_type')}
       />
       <TextField
         label="Estimasi Tanggal Pengiriman"
+        required
         type="date"
         min={options.today}
         {...bind(form, 'delivery_date_estimation')}
       />
       <TextField
         label="Estimasi Tanggal Tiba"
+        required
         type="date"
         min={form.data.delivery_date_estimation}
         {...bind(form, 'arrival_date_estimation')}
       />
-      <TextField label="Nama Narahubung" {...bind(form, 'contact_person_name')} />
-      <TextField label="Telepon Narahubung" type="tel" {...bind(form, 'contact_person_phone')} />
+      <TextField label="Nama Narahubung" required {...bind(form, 'contact_person_name')} />
+      <TextField
+        label="Telepon Narahubung"
+        required
+        type="tel"
+        {...bind(form, 'contact_person_phone')}
+      />
       <SelectField
         label="Opsi Pengiriman"
+        required
         options={options.deliveryOptions.map((o) => ({ value: o, label: o }))}
         {...bind(form, 'delivery_option')}
       />

@@ -39,6 +39,7 @@ export default function Handover({
       onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       {openDevices.length > 0 && (
         <p
@@ -49,8 +50,12 @@ export default function Handover({
           ).
         </p>
       )}
-      <TextField label="Nama Penerima" {...bind(form, 'contact_person_receiver_name')} />
-      <TextField label="Telepon Penerima" {...bind(form, 'contact_person_receiver_phone')} />
+      <TextField label="Nama Penerima" required {...bind(form, 'contact_person_receiver_name')} />
+      <TextField
+        label="Telepon Penerima"
+        required
+        {...bind(form, 'contact_person_receiver_phone')}
+      />
       <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
         {FLAGS.map(([key, label]) => (
           <CheckboxField

@@ -32,6 +32,7 @@ type Props = {
   title: string
   /** The list's own path (data, exports), from the server's route registry. */
   path: string
+  sortable: string[]
   /** "Ajukan Permintaan"; null when this user may not create orders. */
   createHref: string | null
   statuses: string[]
@@ -44,6 +45,7 @@ type Props = {
 export default function InternalIndex({
   title,
   path,
+  sortable,
   createHref,
   statuses,
   columns: show,
@@ -119,6 +121,7 @@ export default function InternalIndex({
       />
       <DataTable<Order>
         path={path}
+        sortable={sortable}
         defaultLimit={10}
         columns={columns}
         rowKey={(o) => o.id}

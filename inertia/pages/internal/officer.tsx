@@ -37,6 +37,7 @@ export default function AssignOfficers({ order, backHref, submitHref, officers, 
       onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <label className="text-sm">

@@ -78,18 +78,21 @@ export default function ReceiveEquipment({
       onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <SelectField
         label="Pemeriksa Alat"
+        required
         options={optionsOf(checkers)}
         {...bind(form, 'checker')}
       />
       <div className="hidden md:block" />
-      <TextField label="Nama Narahubung" {...bind(form, 'contact_person_name')} />
-      <TextField label="Telepon Narahubung" {...bind(form, 'contact_person_phone')} />
-      <TextField label="Tanggal Diterima" type="date" {...bind(form, 'received_date')} />
+      <TextField label="Nama Narahubung" required {...bind(form, 'contact_person_name')} />
+      <TextField label="Telepon Narahubung" required {...bind(form, 'contact_person_phone')} />
+      <TextField label="Tanggal Diterima" required type="date" {...bind(form, 'received_date')} />
       <TextField
         label="Estimasi Tanggal Selesai"
+        required
         type="date"
         {...bind(form, 'done_estimation_date')}
       />

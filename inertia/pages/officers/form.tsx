@@ -44,6 +44,7 @@ export default function OfficerForm({
         onSubmit={submit}
         processing={form.processing}
         recentlySuccessful={form.recentlySuccessful}
+        dirty={form.isDirty && !form.wasSuccessful}
       >
         <div className="md:col-span-2">
           <TextField label="Nama" {...bind(form, 'name')} />

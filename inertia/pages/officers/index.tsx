@@ -1,4 +1,4 @@
-import { MasterListPage } from '~/components/master_list_page'
+import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, textColumn } from '~/components/data_table/columns'
 import { RowLink } from '~/components/list_actions'
@@ -29,13 +29,14 @@ function Detail({ officer }: { officer: Officer }) {
   )
 }
 
-export default function OfficerIndex({ title, canEdit }: { title: string; canEdit: boolean }) {
+export default function OfficerIndex({ title, canEdit, sortable }: ListPageProps) {
   return (
     <MasterListPage<Officer>
       title={title}
       subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan."
       addLabel="Tambah Petugas"
       canEdit={canEdit}
+      sortable={sortable}
       path="/officer"
       columns={COLUMNS}
       renderDetail={(o) => <Detail officer={o} />}

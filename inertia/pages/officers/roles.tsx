@@ -45,6 +45,7 @@ export default function OfficerRoles({
       }
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       {locked && (
         <p

@@ -9,6 +9,7 @@ import { StatusBadge } from '~/components/status_badge'
 import { DeviceCell } from '~/components/orders/device_cell'
 import { SimpleTable } from '~/components/ui/simple_table'
 import type { Data } from '#generated/data'
+import { FileInput } from '~/components/ui/file_input'
 
 type Device = Data.OrderDevice.Variants['forFiles']
 
@@ -53,12 +54,10 @@ function ResultForm({ href, device, type }: { href: string; device: Device; type
         <option value="link">Link</option>
       </select>
       {mode === 'file' ? (
-        <input
-          type="file"
+        <FileInput
           accept="application/pdf"
           aria-label={`Berkas ${type} ${device.id}`}
-          onChange={(e) => form.setData('file', e.target.files?.[0] ?? null)}
-          className="text-xs"
+          onFile={(file) => form.setData('file', file)}
         />
       ) : (
         <input

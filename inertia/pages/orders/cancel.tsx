@@ -24,6 +24,7 @@ export default function CancelDevice({
       onSubmit={() => form.post(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <TextAreaField label="Alasan" maxLength={500} {...bind(form, 'reason')} />

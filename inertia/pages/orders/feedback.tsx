@@ -28,6 +28,7 @@ export default function FeedbackForm({ order, groups, backHref, submitHref }: Pr
       onSubmit={() => form.post(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
         <TextField

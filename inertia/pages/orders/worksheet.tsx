@@ -35,12 +35,14 @@ export default function Worksheet({
       onSubmit={() => form.put(submitHref)}
       processing={form.processing}
       recentlySuccessful={form.recentlySuccessful}
+      dirty={form.isDirty && !form.wasSuccessful}
     >
-      <TextField label="Merk" {...bind(form, 'merk')} />
-      <TextField label="Model" {...bind(form, 'model')} />
-      <TextField label="Nomor Seri" {...bind(form, 'serial_number')} />
+      <TextField label="Merk" required {...bind(form, 'merk')} />
+      <TextField label="Model" required {...bind(form, 'model')} />
+      <TextField label="Nomor Seri" required {...bind(form, 'serial_number')} />
       <SelectField
         label="Jenis"
+        required
         options={['Pengujian', 'Kalibrasi'].map((v) => ({ value: v, label: v }))}
         {...bind(form, 'type')}
       />
@@ -57,14 +59,16 @@ export default function Worksheet({
       />
       <SelectField
         label="Bulan Sertifikat"
+        required
         options={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
         {...bind(form, 'certificate_month')}
       />
-      <TextField label="Tanggal Pengerjaan" type="date" {...bind(form, 'work_date')} />
-      <TextField label="Tempat Pengerjaan" {...bind(form, 'work_place')} />
+      <TextField label="Tanggal Pengerjaan" required type="date" {...bind(form, 'work_date')} />
+      <TextField label="Tempat Pengerjaan" required {...bind(form, 'work_place')} />
       <TextField label="Nama Ruangan" {...bind(form, 'room_name')} />
       <SelectField
         label="Hasil"
+        required
         placeholder="Pilih hasil"
         options={[
           { value: '1', label: 'LAIK' },
@@ -72,7 +76,12 @@ export default function Worksheet({
         ]}
         {...bind(form, 'is_laik')}
       />
-      <SelectField label="Petugas" options={optionsOf(officers)} {...bind(form, 'officer_id')} />
+      <SelectField
+        label="Petugas"
+        required
+        options={optionsOf(officers)}
+        {...bind(form, 'officer_id')}
+      />
     </FormPage>
   )
 }

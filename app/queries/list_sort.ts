@@ -1,0 +1,56 @@
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+
+/** One way a list may be sorted: its column, and whether it is text (sorted ignoring case). */
+export interface SortColumn {
+  label: string
+  column: string
+  text?: boolean
+}
+
+export interface ListSort {
+  key: string
+  dir: 'asc' | 'desc'
+}
+
+export const SORT_REFUSAL = 'Urutan tabel tidak dikenal. Pilih urutan dari judul kolom.'
+
+/**
+ * The sort named by `sort` and `dir` in the query string: null when none is asked for (the
+ * list keeps its own order), `false` when it names a column the list cannot sort by.
+ */
+export function readSort(
+  qs: Record<string, unknown>,
+  sorts: Record<string, SortColumn> | undefined
+): ListSort | null | false {
+  const key = qs.sort
+  if (key === undefined) return null
+  const dir = qs.dir ?? 'asc'
+  if (typeof key !== 'string' || !sorts || !Object.hasOwn(sorts, key)) return false
+  if (dir !== 'asc' && dir !== 'desc') return false
+  return { key, dir }
+}
+
+/**
+ * Orders the list's query by the chosen column instead of its own order: text ignoring case
+ * (`lower(column)`, which the list's expression index serves), then the row id so pages
+ * never overlap.
+ */
+export function applySort(
+  query: DatabaseQueryBuilderContract<any>,
+  sorts: Record<string, SortColumn>,
+  idColumn: string,
+  sort: ListSort
+) {
+  const { column, text } = sorts[sort.key]
+  query.clearOrder()
+  if (text) query.orderByRaw(`lower(${column}) ${sort.dir}`)
+  else query.orderBy(column, sort.dir)
+  return query.orderBy(idColumn, sort.dir)
+}
+
+/** The sort as the exports print it among the filters. */
+export function describeSort(sorts: Record<string, SortColumn>, sort: ListSort) {
+  const { label, text } = sorts[sort.key]
+  const way = text ? (sort.dir === 'asc' ? 'A-Z' : 'Z-A') : sort.dir === 'asc' ? 'naik' : 'turun'
+  return { label: 'Urutan', value: `${label} (${way})` }
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link } from '@inertiajs/react'
+import { useQuery } from '@tanstack/react-query'
+import { Search, X } from 'lucide-react'
+import { controlClass } from '~/components/ui/field'
+import { cn } from '~/lib/cn'
+import { useDebounced } from '~/lib/use_debounced'
+
+type Hit = { kind: string; kindLabel: string; title: string; subtitle: string; href: string }
+type Answer = { query: string; results: Hit[]; message: string | null }
+
+/**
+ * The top bar's search ("Telusuri": no label word a form field uses, so a field's label
+ * finds that field only): an order number, a facility, a serial number or a certificate
+ * number, answered by the server within what this user may see. On a phone it opens from
+ * an icon across the bar.
+ */
+export function GlobalSearch() {
+  const [term, setTerm] = useState('')
+  const [open, setOpen] = useState(false)
+  const [expanded, setExpanded] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  const debounced = useDebounced(term.trim(), 300)
+  const answer = useQuery({
+    queryKey: ['global-search', debounced],
+    enabled: debounced.length >= 2,
+    queryFn: async ({ signal }) => {
+      const response = await fetch(`/search?${new URLSearchParams({ q: debounced })}`, {
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+        signal,
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      return (await response.json()) as Answer
+    },
+  })
+
+  useEffect(() => {
+    const close = (event: MouseEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', close)
+    return () => document.removeEventListener('mousedown', close)
+  }, [])
+
+  const hits = answer.data?.query === debounced ? answer.data.results : []
+  const showPanel = open && debounced.length >= 2
+  return (
+    <div ref={box} className={cn('relative', expanded ? 'flex-1' : 'sm:w-72')}>
+      <button
+        type="button"
+        className={cn('rounded-md p-2 text-slate-600 sm:hidden', expanded && 'hidden')}
+        aria-label="Buka kotak telusur"
+        onClick={() => {
+          setExpanded(true)
+          setOpen(true)
+        }}
+      >
+        <Search className="size-5" />
+      </button>
+      <div className={cn('relative', expanded ? 'block' : 'hidden sm:block')}>
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <input
+          type="search"
+          role="combobox"
+          aria-expanded={showPanel}
+          aria-controls="global-search-results"
+          aria-label="Telusuri"
+          title="Telusuri nomor permintaan, fasyankes, nomor seri, atau nomor sertifikat"
+          placeholder="Telusuri nomor, fasyankes, SN, sertifikat..."
+          value={term}
+          autoFocus={expanded}
+          onChange={(event) => {
+            setTerm(event.target.value)
+            setOpen(true)
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setOpen(false)
+              setExpanded(false)
+            }
+          }}
+          className={cn(controlClass(), 'py-1.5 pr-8 pl-9')}
+        />
+        {expanded && (
+          <button
+            type="button"
+            aria-label="Tutup kotak telusur"
+            className="absolute top-1/2 right-2 -translate-y-1/2 text-slate-400 sm:hidden"
+            onClick={() => {
+              setExpanded(false)
+              setOpen(false)
+            }}
+          >
+            <X className="size-4" />
+          </button>
+        )}
+      </div>
+      {showPanel && (
+        <div
+          id="global-search-results"
+          role="listbox"
+          aria-label="Temuan"
+          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg sm:min-w-96 dark:border-slate-700 dark:bg-slate-900"
+        >
+          {answer.isFetching && !hits.length && (
+            <p className="px-3 py-2 text-sm text-slate-500">Mencari...</p>
+          )}
+          {!answer.isFetching && answer.data?.message && (
+            <p className="px-3 py-2 text-sm text-slate-500">{answer.data.message}</p>
+          )}
+          {answer.isError && (
+            <p className="px-3 py-2 text-sm text-red-600">Pencarian gagal. Coba lagi.</p>
+          )}
+          {hits.map((hit) => (
+            <Link
+              key={`${hit.kind}-${hit.href}-${hit.title}`}
+              href={hit.href}
+              role="option"
+              aria-selected={false}
+              onClick={() => {
+                setOpen(false)
+                setExpanded(false)
+              }}
+              className="block px-3 py-2 hover:bg-slate-50 focus:bg-slate-50 focus:outline-none dark:hover:bg-slate-800"
+            >
+              <span className="block text-xs text-slate-500">{hit.kindLabel}</span>
+              <span className="block text-sm font-medium">{hit.title}</span>
+              {hit.subtitle && <span className="block text-xs text-slate-500">{hit.subtitle}</span>}
+            </Link>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
