@@ -44,7 +44,7 @@ export interface InternalOrderDetail {
   device_count: number
   total_price: number
   formatted_total_price: string
-  devices: (DeviceLine & { actions: PageAction[] })[]
+  devices: (DeviceLine & { actions: PageAction[]; history_href: string | null })[]
   receive: {
     checker: string | null
     formatted_received_date: string

@@ -8,6 +8,7 @@ import { workflowOf } from '#workflows/order_types'
 import { formatRupiah } from '#services/format'
 import { deviceActions } from '#queries/orders/order_devices'
 import type { PageAction } from '#workflows/kit'
+import { historyHref } from '#queries/devices/history_href'
 
 /** What a device-line page needs to know besides the lines: the order, the viewer, the files. */
 export interface DeviceContext {
@@ -75,10 +76,13 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
   }
 
   /** The order's detail: what the viewer may do with this line now. */
-  forDetail(): DeviceLine & { actions: PageAction[] } {
+  forDetail(): DeviceLine & { actions: PageAction[]; history_href: string | null } {
+    const { order, user } = this.context
+    const device = this.resource
     return {
       ...this.toObject(),
-      actions: deviceActions(this.context.order, this.resource, this.context.user),
+      actions: deviceActions(order, device, user),
+      history_href: historyHref(device.alkesId, device.serialNumber, order.fasyankesId),
     }
   }
 

@@ -46,7 +46,15 @@ export function GlobalSearch() {
   const hits = answer.data?.query === debounced ? answer.data.results : []
   const showPanel = open && debounced.length >= 2
   return (
-    <div ref={box} className={cn('relative', expanded ? 'flex-1' : 'sm:w-72')}>
+    <div
+      ref={box}
+      className={cn(
+        'relative sm:w-72',
+        // On a phone the opened box covers the top bar, so it and its results get the full width.
+        expanded &&
+          'max-sm:fixed max-sm:inset-x-0 max-sm:top-0 max-sm:z-40 max-sm:flex max-sm:h-14 max-sm:items-center max-sm:bg-white max-sm:px-3 max-sm:dark:bg-slate-900'
+      )}
+    >
       <button
         type="button"
         className={cn('rounded-md p-2 text-slate-600 sm:hidden', expanded && 'hidden')}
@@ -58,10 +66,10 @@ export function GlobalSearch() {
       >
         <Search className="size-5" />
       </button>
-      <div className={cn('relative', expanded ? 'block' : 'hidden sm:block')}>
+      <div className={cn('relative', expanded ? 'block max-sm:flex-1' : 'hidden sm:block')}>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <input
-          type="search"
+          type="text"
           role="combobox"
           aria-expanded={showPanel}
           aria-controls="global-search-results"
@@ -83,12 +91,13 @@ export function GlobalSearch() {
           }}
           className={cn(controlClass(), 'py-1.5 pr-8 pl-9')}
         />
-        {expanded && (
+        {(expanded || term) && (
           <button
             type="button"
             aria-label="Tutup kotak telusur"
-            className="absolute top-1/2 right-2 -translate-y-1/2 text-slate-400 sm:hidden"
+            className="absolute top-1/2 right-2 -translate-y-1/2 text-slate-400"
             onClick={() => {
+              setTerm('')
               setExpanded(false)
               setOpen(false)
             }}
@@ -102,7 +111,7 @@ export function GlobalSearch() {
           id="global-search-results"
           role="listbox"
           aria-label="Temuan"
-          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg sm:min-w-96 dark:border-slate-700 dark:bg-slate-900"
+          className="absolute top-full right-0 left-0 z-30 mt-1 max-sm:right-3 max-sm:left-3 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg sm:min-w-96 dark:border-slate-700 dark:bg-slate-900"
         >
           {answer.isFetching && !hits.length && (
             <p className="px-3 py-2 text-sm text-slate-500">Mencari...</p>

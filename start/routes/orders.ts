@@ -1,6 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
+import { guarded } from '#start/route_kit'
 import { ORDER_TYPES } from '#workflows/order_types'
 import { ORDER_DOCUMENTS } from '#documents/registry'
 
@@ -9,6 +10,7 @@ const WorksheetsController = () => import('#controllers/orders/worksheets_contro
 const AttachmentsController = () => import('#controllers/orders/attachments_controller')
 const FeedbackController = () => import('#controllers/orders/feedback_controller')
 const FilesController = () => import('#controllers/orders/files_controller')
+const DeviceHistoryController = () => import('#controllers/device_history_controller')
 
 /**
  * The features both order types share, written once over `/:orderType/:id`
@@ -66,6 +68,12 @@ router
   .where('lab', /^(pk|ukpr|sarpras)$/)
   .where('type', /^(certificate|result)$/)
   .use([middleware.auth(), middleware.order()])
+
+/** One device's history: every order line it appeared on (`?alkes=&serial=&fasyankes=`). */
+router
+  .get('/device-history', [DeviceHistoryController, 'show'])
+  .as('devices.history')
+  .use(guarded('internal.view'))
 
 /** Generated documents (receiving and hand-over proofs, ASPAK/SRIKANDI, later the letters). */
 for (const document of ORDER_DOCUMENTS) {

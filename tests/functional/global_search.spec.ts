@@ -45,7 +45,14 @@ test.group('Global search', (group) => {
       assert.exists(device, q)
       assert.include(device.title, `SN SN-${tag}`)
       assert.include(device.subtitle, order.number)
-      assert.equal(device.href, `/internal/${order.id}/detail`)
+      // A device opens its history, which lists this order.
+      assert.include(device.href, '/device-history?')
+      const history = await client.get(device.href).loginAs(admin).withInertia()
+      history.assertStatus(200)
+      assert.deepInclude(
+        history.inertiaProps.entries.map((entry: { order_number: string }) => entry.order_number),
+        order.number
+      )
     }
     const facility = await userByEmail(FACILITY_EMAIL)
     const facilityRow = await db.from('fasyankes').where('id', facility.fasyankesId!).first()

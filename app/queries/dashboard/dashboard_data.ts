@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { formatDate, formatRupiah, labNow } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { historyHref } from '#queries/devices/history_href'
 
 const RECALIBRATION_ROWS = 10
 
@@ -55,6 +56,8 @@ export async function dashboardData(user: User) {
       .leftJoin('order_devices as d', 'd.id', 'i.order_device_id')
       .select(
         'i.id',
+        'i.alkes_id',
+        'i.fasyankes_id',
         'd.is_laik',
         'f.fasyankes_name',
         'a.name as alkes_name',
@@ -95,6 +98,11 @@ export async function dashboardData(user: User) {
         day_counter: Math.round(DateTime.fromISO(next).diff(now, 'days').days),
         // Its last result: a device found TIDAK LAIK is not "due in N days", it is out of use.
         not_fit: row.is_laik === false || row.is_laik === 0,
+        history_href: historyHref(
+          Number(row.alkes_id),
+          row.serial_number,
+          Number(row.fasyankes_id)
+        ),
       }
     }),
   }

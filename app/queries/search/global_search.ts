@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { whereContains } from '#queries/datatable'
+import { historyHref } from '#queries/devices/history_href'
 import { ORDER_TYPES, ORDER_TYPE_INFO } from '#workflows/order_types'
 
 export type SearchHit = {
@@ -59,6 +60,8 @@ export async function globalSearch(user: User, term: string): Promise<SearchHit[
           .where('o.type', type)
           .select(
             'd.id',
+            'd.alkes_id',
+            'o.fasyankes_id',
             'o.id as order_id',
             'o.number',
             'a.name',
@@ -82,7 +85,10 @@ export async function globalSearch(user: User, term: string): Promise<SearchHit[
         ]
           .filter(Boolean)
           .join(' · '),
-        href: info.pagePath({ id: Number(device.order_id) }, user),
+        // Its history, which names every order it was on (the order page without a serial).
+        href:
+          historyHref(Number(device.alkes_id), device.serial_number, Number(device.fasyankes_id)) ??
+          info.pagePath({ id: Number(device.order_id) }, user),
       })
     }
   }

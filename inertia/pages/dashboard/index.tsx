@@ -1,4 +1,4 @@
-import { Head, usePage } from '@inertiajs/react'
+import { Head, Link, usePage } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
@@ -19,6 +19,8 @@ type Props = {
     formatted_next_calibration_date: string
     day_counter: number
     not_fit: boolean
+    /** The device's history page (null without a serial number). */
+    history_href: string | null
   }[]
   /** Order number and facility columns (spec part 1: yantek and admin_pk only), decided by the server. */
   showOrderColumns: boolean
@@ -67,7 +69,17 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
             columns={[
               { header: 'No', cell: (_, index) => index + 1 },
               full && { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
-              { header: 'Alat Kesehatan', cell: (row) => row.alkes },
+              {
+                header: 'Alat Kesehatan',
+                cell: (row) =>
+                  row.history_href ? (
+                    <Link href={row.history_href} className="text-brand-700 hover:underline">
+                      {row.alkes}
+                    </Link>
+                  ) : (
+                    row.alkes
+                  ),
+              },
               {
                 header: 'Kalibrasi Berikutnya',
                 cell: (row) => row.formatted_next_calibration_date,

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Head } from '@inertiajs/react'
+import { Head, Link } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { StatusBadge } from '~/components/status_badge'
 import { SimpleTable } from '~/components/ui/simple_table'
@@ -42,8 +42,19 @@ function DeviceTable({ devices, withActions }: { devices: Device[]; withActions:
         },
         {
           header: 'Merk / Model / SN',
-          cell: (device) =>
-            [device.merk, device.model, device.serial_number].filter(Boolean).join(' / ') || '-',
+          cell: (device) => (
+            <>
+              {[device.merk, device.model, device.serial_number].filter(Boolean).join(' / ') || '-'}
+              {device.history_href && (
+                <Link
+                  href={device.history_href}
+                  className="block text-xs text-brand-700 hover:underline dark:text-brand-100"
+                >
+                  Riwayat alat
+                </Link>
+              )}
+            </>
+          ),
         },
         {
           header: 'Tarif',
