@@ -16,7 +16,12 @@ const NOT_FOUND = 'Riwayat alat tidak ditemukan.'
 export default class DeviceHistoryController {
   async show({ request, auth, inertia }: HttpContext) {
     const user = auth.getUserOrFail()
-    const [error, query] = await historyQuery.tryValidate(request.qs())
+    const qs = request.qs()
+    // Opened without a device (from the address bar): say where a device's history is found.
+    if (qs.alkes === undefined && qs.serial === undefined) {
+      return inertia.render('devices/history', { device: null, entries: [] })
+    }
+    const [error, query] = await historyQuery.tryValidate(qs)
     if (error) throw new NotFoundException(NOT_FOUND)
     const fasyankesId = user.isFacility ? user.fasyankesId : query.fasyankes
     if (!fasyankesId) throw new NotFoundException(NOT_FOUND)

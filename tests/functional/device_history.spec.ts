@@ -94,14 +94,17 @@ test.group('Device history', (group) => {
     assert.equal(response.status(), 404)
   })
 
-  test('bad or missing parameters answer 404 with a message, never 500', async ({
+  test('without a device the page says where to find one; bad parameters answer 404, never 500', async ({
     client,
     assert,
   }) => {
     const staff = await userWithRole('admin_pk')
+    const empty = await client.get('/device-history').loginAs(staff).withInertia()
+    empty.assertStatus(200)
+    assert.isNull(empty.inertiaProps.device)
     for (const qs of [
-      {},
       { alkes: 'x', serial: 'A' },
+      { serial: 'A' },
       { alkes: 1, serial: '' },
       { alkes: 1, serial: 'TIDAK-ADA' },
       { alkes: 1, serial: 'TIDAK-ADA', fasyankes: 1 },

@@ -159,12 +159,17 @@ export function DataTable<Row>({
           {visibleColumns
             .filter((c) => c.filter)
             .map((column) => (
-              <FilterInput
-                key={column.key}
-                column={column}
-                value={state.filters[filterKeyOf(column)] ?? ''}
-                onChange={(v) => table.setFilter(filterKeyOf(column), v)}
-              />
+              // On a phone each filter shows its column's name above it, not only as a placeholder.
+              <div key={column.key} className="space-y-1">
+                <span aria-hidden="true" className="block text-xs text-slate-500">
+                  {column.header}
+                </span>
+                <FilterInput
+                  column={column}
+                  value={state.filters[filterKeyOf(column)] ?? ''}
+                  onChange={(v) => table.setFilter(filterKeyOf(column), v)}
+                />
+              </div>
             ))}
         </div>
       )}
@@ -371,7 +376,12 @@ function FilterInput<Row>({
   compact?: boolean
 }) {
   const label = `Filter ${column.header}`
-  const className = cn(controlClass(), compact && 'py-1 text-xs')
+  // A select in the header row stays wide enough to read its options.
+  const className = cn(
+    controlClass(),
+    compact && 'py-1 text-xs',
+    compact && column.filter?.type === 'select' && 'min-w-32'
+  )
   if (column.filter?.type === 'select') {
     return (
       <select

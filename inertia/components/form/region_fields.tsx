@@ -28,6 +28,7 @@ export function RegionFields({
     <>
       <SelectField
         label="Provinsi"
+        required
         name="province"
         value={province}
         onChange={(e) => onChange(e.target.value, '')}
@@ -38,6 +39,7 @@ export function RegionFields({
       {province ? (
         <SelectField
           label="Kabupaten/Kota"
+          required
           name="city"
           value={city}
           onChange={(e) => onChange(province, e.target.value)}

@@ -61,10 +61,15 @@ export default function AlkesForm({
       dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
-        <TextField label="Nama Alkes" {...bind(form, 'name')} />
+        <TextField label="Nama Alkes" required {...bind(form, 'name')} />
       </div>
-      <TextField label="Kode Alkes" {...bind(form, 'alkes_code')} />
-      <SelectField label="Laboratorium" options={laboratories} {...bind(form, 'laboratory')} />
+      <TextField label="Kode Alkes" required {...bind(form, 'alkes_code')} />
+      <SelectField
+        label="Laboratorium"
+        required
+        options={laboratories}
+        {...bind(form, 'laboratory')}
+      />
       {form.data.laboratory === 'UKPR' && (
         <div className="md:col-span-2">
           <TextField
@@ -76,6 +81,7 @@ export default function AlkesForm({
       )}
       <RupiahField
         label="Tarif (Rp)"
+        required
         name="price"
         value={form.data.price}
         error={form.errors.price}
@@ -83,6 +89,7 @@ export default function AlkesForm({
       />
       <TextField
         label="Estimasi Waktu (menit)"
+        required
         type="number"
         min={0}
         {...bind(form, 'minute_estimation')}
@@ -98,6 +105,7 @@ export default function AlkesForm({
       />
       <TextField
         label="Interval Rekalibrasi (bulan)"
+        required
         type="number"
         min={1}
         max={120}

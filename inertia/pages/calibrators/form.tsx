@@ -53,19 +53,27 @@ export default function CalibratorForm({
       dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
-        <TextField label="Nama Kalibrator" {...bind(form, 'name')} />
+        <TextField label="Nama Kalibrator" required {...bind(form, 'name')} />
       </div>
       <TextField label="Merk" {...bind(form, 'merk')} />
-      <TextField label="Nomor Seri" {...bind(form, 'serial_number')} />
+      <TextField label="Nomor Seri" required {...bind(form, 'serial_number')} />
       <SelectField
         label="Kategori Tipe/Model"
+        required
         options={options.typeModelCategories.map((v) => ({ value: v, label: v }))}
         {...bind(form, 'type_model_category')}
       />
       <TextField label={form.data.type_model_category} {...bind(form, 'type_model')} />
-      <TextField label="Jumlah Kanal" type="number" min={1} {...bind(form, 'channel_count')} />
+      <TextField
+        label="Jumlah Kanal"
+        required
+        type="number"
+        min={1}
+        {...bind(form, 'channel_count')}
+      />
       <SelectField
         label="Unit"
+        required
         placeholder="Pilih unit"
         options={optionsOf(options.units)}
         {...bind(form, 'unit_id')}
@@ -81,6 +89,7 @@ export default function CalibratorForm({
       />
       <SelectField
         label="Kondisi"
+        required
         options={options.conditions}
         {...bind(form, 'calibrator_condition')}
       />

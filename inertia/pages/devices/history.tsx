@@ -18,13 +18,14 @@ type Entry = {
 }
 
 type Props = {
+  /** Null when the page is opened without a device. */
   device: {
     alkes: string
     serial_number: string
     merk: string | null
     model: string | null
     fasyankes_name: string
-  }
+  } | null
   entries: Entry[]
 }
 
@@ -44,6 +45,19 @@ function FileLink({ href, label }: { href: string | null; label: string }) {
 
 /** Everything one device has been through at the lab, newest first. */
 export default function DeviceHistory({ device, entries }: Props) {
+  if (!device) {
+    return (
+      <>
+        <Head title="Riwayat Alat" />
+        <PageHeader title="Riwayat Alat" />
+        <Card className="p-6 text-sm text-slate-600 dark:text-slate-300">
+          Riwayat sebuah alat dibuka dari halaman permintaannya (tautan &ldquo;Riwayat alat&rdquo;),
+          dari Monitoring Rekalibrasi di Dashboard, atau dengan mengetik nomor serinya di kotak
+          Telusuri.
+        </Card>
+      </>
+    )
+  }
   const title = `Riwayat ${device.alkes}`
   return (
     <>

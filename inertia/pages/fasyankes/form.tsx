@@ -69,27 +69,30 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       dirty={form.isDirty && !form.wasSuccessful}
     >
       <div className="md:col-span-2">
-        <TextField label="Nama Fasyankes" {...bind(form, 'fasyankes_name')} />
+        <TextField label="Nama Fasyankes" required {...bind(form, 'fasyankes_name')} />
       </div>
       <SelectField
         label="Kategori"
+        required
         placeholder="Pilih kategori"
         options={optionsOf(options.categories)}
         {...bind(form, 'category_id')}
       />
       <SelectField
         label="Kelas"
+        required
         placeholder="Pilih kelas"
         options={optionsOf(options.classes)}
         {...bind(form, 'class_id')}
       />
       <SelectField
         label="Jenis"
+        required
         placeholder="Pilih jenis"
         options={options.types.map((t) => ({ value: t, label: t }))}
         {...bind(form, 'type')}
       />
-      <TextField label="Nomor Telepon" type="tel" {...bind(form, 'phone')} />
+      <TextField label="Nomor Telepon" required type="tel" {...bind(form, 'phone')} />
       <RegionFields
         provinces={options.provinces}
         province={form.data.province}
@@ -98,10 +101,11 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
         onChange={(province, city) => form.setData({ ...form.data, province, city })}
       />
       <div className="md:col-span-2">
-        <TextField label="Alamat" {...bind(form, 'address')} />
+        <TextField label="Alamat" required {...bind(form, 'address')} />
       </div>
       <TextField
         label="Latitude"
+        required
         inputMode="decimal"
         placeholder="-5.1477"
         hint="Lintang, -11,5 s.d. 6,5"
@@ -109,16 +113,28 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       />
       <TextField
         label="Longitude"
+        required
         inputMode="decimal"
         placeholder="119.4327"
         hint="Bujur, 94,5 s.d. 141,5"
         {...bind(form, 'longitude')}
       />
-      <TextField label="Nama Penanggung Jawab" {...bind(form, 'pic')} />
-      <TextField label="Telepon Penanggung Jawab" type="tel" {...bind(form, 'pic_phone')} />
+      <TextField label="Nama Penanggung Jawab" required {...bind(form, 'pic')} />
+      <TextField
+        label="Telepon Penanggung Jawab"
+        required
+        type="tel"
+        {...bind(form, 'pic_phone')}
+      />
       <h2 className="mt-2 font-semibold md:col-span-2">Akun Login Fasyankes</h2>
       <div className="md:col-span-2">
-        <TextField label="Email" type="email" autoComplete="off" {...bind(form, 'email')} />
+        <TextField
+          label="Email"
+          required
+          type="email"
+          autoComplete="off"
+          {...bind(form, 'email')}
+        />
       </div>
       <TextField
         label="Kata Sandi"

@@ -1,9 +1,40 @@
+import type { ReactNode } from 'react'
 import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { CheckboxField, SelectField, TextField, controlClass } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { cn } from '~/lib/cn'
 import { optionsOf } from '~/lib/options'
+
+/**
+ * One field of a device row with its name shown above it (the control's own accessible
+ * name also numbers the row: "Nomor Seri 2").
+ */
+function RowField({
+  label,
+  required,
+  error,
+  children,
+}: {
+  label: string
+  required?: boolean
+  error?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="space-y-1">
+      <span aria-hidden="true" className="block text-xs text-slate-500">
+        {label}
+        {required && <span className="ml-0.5 text-red-600">*</span>}
+      </span>
+      {children}
+      {error && <p className="text-xs text-red-600">{error}</p>}
+    </div>
+  )
+}
+
+/** What each device row's fields are called, shown above them (not only as placeholders). */
+const ROW_LABELS = { merk: 'Merk', model: 'Model', serial_number: 'Nomor Seri' } as const
 
 type Device = {
   id: number
@@ -107,35 +138,41 @@ export default function ReceiveEquipment({
               {index + 1}. {devices[index].name}
             </p>
             {(['merk', 'model', 'serial_number'] as const).map((key) => (
-              <div key={key}>
+              <RowField
+                key={key}
+                label={ROW_LABELS[key]}
+                required
+                error={errors[`alkes_orders.${index}.${key}`]}
+              >
                 <input
-                  aria-label={`${key} ${index + 1}`}
-                  placeholder={{ merk: 'Merk', model: 'Model', serial_number: 'No. Seri' }[key]}
+                  aria-label={`${ROW_LABELS[key]} ${index + 1}`}
+                  required
                   value={line[key]}
                   onChange={(e) => setLine(index, key, e.target.value)}
                   className={cn(controlClass(!!errors[`alkes_orders.${index}.${key}`]))}
                 />
-                {errors[`alkes_orders.${index}.${key}`] && (
-                  <p className="text-xs text-red-600">{errors[`alkes_orders.${index}.${key}`]}</p>
-                )}
-              </div>
+              </RowField>
             ))}
-            <select
-              aria-label={`Fungsi ${index + 1}`}
-              value={line.functionality}
-              onChange={(e) => setLine(index, 'functionality', e.target.value)}
-              className={controlClass()}
-            >
-              <option value="Baik">Baik</option>
-              <option value="Tidak Baik">Tidak Baik</option>
-            </select>
-            <input
-              aria-label={`Kelengkapan ${index + 1}`}
-              placeholder="Kelengkapan"
-              value={line.accessories}
-              onChange={(e) => setLine(index, 'accessories', e.target.value)}
-              className={controlClass()}
-            />
+            <RowField label="Fungsi">
+              <select
+                aria-label={`Fungsi ${index + 1}`}
+                value={line.functionality}
+                onChange={(e) => setLine(index, 'functionality', e.target.value)}
+                className={controlClass()}
+              >
+                <option value="Baik">Baik</option>
+                <option value="Tidak Baik">Tidak Baik</option>
+              </select>
+            </RowField>
+            <RowField label="Kelengkapan">
+              <input
+                aria-label={`Kelengkapan ${index + 1}`}
+                placeholder="mis. manset, adaptor"
+                value={line.accessories}
+                onChange={(e) => setLine(index, 'accessories', e.target.value)}
+                className={controlClass()}
+              />
+            </RowField>
           </div>
         ))}
       </div>

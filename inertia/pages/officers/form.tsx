@@ -47,18 +47,19 @@ export default function OfficerForm({
         dirty={form.isDirty && !form.wasSuccessful}
       >
         <div className="md:col-span-2">
-          <TextField label="Nama" {...bind(form, 'name')} />
+          <TextField label="Nama" required {...bind(form, 'name')} />
         </div>
-        <TextField label="NIP" inputMode="numeric" {...bind(form, 'nip')} />
+        <TextField label="NIP" required inputMode="numeric" {...bind(form, 'nip')} />
         <TextField
           label="Email"
+          required
           type="email"
           readOnly={emailLocked}
           hint={emailLocked ? 'Email akun ini tidak dapat Anda ubah.' : undefined}
           {...bind(form, 'email')}
         />
-        <TextField label="Pangkat/Golongan" {...bind(form, 'rank')} />
-        <TextField label="Jabatan" {...bind(form, 'position')} />
+        <TextField label="Pangkat/Golongan" required {...bind(form, 'rank')} />
+        <TextField label="Jabatan" required {...bind(form, 'position')} />
       </FormPage>
       {officer && account && <AccountAccessPanel officer={officer} access={account} />}
     </>

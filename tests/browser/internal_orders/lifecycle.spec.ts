@@ -223,9 +223,9 @@ test.group('Internal order | end to end in Chromium', (group) => {
     await admin.getByTestId('order-actions').getByRole('link', { name: 'Terima Alat' }).click()
     await admin.getByRole('heading', { name: 'Penerimaan Alat' }).waitFor()
     for (let i = 1; i <= 3; i++) {
-      await admin.getByLabel(`merk ${i}`, { exact: true }).fill(i < 3 ? 'Omron' : 'Onemed')
-      await admin.getByLabel(`model ${i}`, { exact: true }).fill(i < 3 ? 'HEM-7120' : 'TD-100')
-      await admin.getByLabel(`serial_number ${i}`, { exact: true }).fill(`SN-${tag}-${i}`)
+      await admin.getByLabel(`Merk ${i}`, { exact: true }).fill(i < 3 ? 'Omron' : 'Onemed')
+      await admin.getByLabel(`Model ${i}`, { exact: true }).fill(i < 3 ? 'HEM-7120' : 'TD-100')
+      await admin.getByLabel(`Nomor Seri ${i}`, { exact: true }).fill(`SN-${tag}-${i}`)
     }
     // The seven checklist booleans default to true.
     const checklist = admin.locator('fieldset input[type=checkbox]')
