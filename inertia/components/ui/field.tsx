@@ -25,14 +25,20 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
   const errorId = `${id}-error`
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
+      {/* The asterisk sits beside the label, not in it: the field's name stays its label. */}
+      <div className="flex items-baseline gap-0.5">
+        <label
+          htmlFor={id}
+          className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+        >
+          {label}
+        </label>
         {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-600">
+          <span aria-hidden="true" className="text-sm text-red-600">
             *
           </span>
         )}
-      </label>
+      </div>
       {children(id, error ? errorId : undefined)}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (
