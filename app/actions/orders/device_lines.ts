@@ -8,6 +8,7 @@ import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { refreshOrderTotals } from '#actions/orders/order_totals'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import type { ServiceLab } from '#enums/labs'
+import { sameSerialKey, whereSameSerial } from '#queries/devices/serial'
 
 export interface DeviceLineInput {
   alkes_id: number
@@ -150,8 +151,6 @@ export async function cancelDeviceTest(
 
 export const REPEATED_SERIAL = 'Nomor seri ini sama dengan alat sejenis lain di permintaan ini.'
 
-const serialKey = (alkesId: number, serial: string) => `${alkesId}|${serial.trim().toLowerCase()}`
-
 /**
  * The positions of lines that repeat the device type and serial number of a line before
  * them: one order never holds the same device twice.
@@ -160,7 +159,7 @@ export function repeatedSerials(lines: { alkesId: number; serialNumber: string }
   const seen = new Set<string>()
   const repeated: number[] = []
   lines.forEach((line, index) => {
-    const key = serialKey(line.alkesId, line.serialNumber)
+    const key = `${line.alkesId}|${sameSerialKey(line.serialNumber)}`
     if (seen.has(key)) repeated.push(index)
     seen.add(key)
   })
@@ -173,13 +172,16 @@ export async function serialHeldByAnotherLine(
   device: { id: number; orderId: number; alkesId: number },
   serialNumber: string
 ) {
-  const others = await client
-    .from('order_devices')
-    .where('order_id', device.orderId)
-    .where('alkes_id', device.alkesId)
-    .whereNot('id', device.id)
-    .whereNotNull('serial_number')
-    .select('serial_number')
-  const key = serialKey(device.alkesId, serialNumber)
-  return others.some((row) => serialKey(device.alkesId, row.serial_number) === key)
+  const other = await whereSameSerial(
+    client
+      .from('order_devices')
+      .where('order_id', device.orderId)
+      .where('alkes_id', device.alkesId)
+      .whereNot('id', device.id),
+    'serial_number',
+    serialNumber
+  )
+    .select('id')
+    .first()
+  return !!other
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import { labNow, LAB_TIMEZONE } from '#services/format'
+import { labToday, LAB_TIMEZONE } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { devicesOf } from '#queries/orders/order_devices'
@@ -16,7 +16,7 @@ export default class ReceivingController {
     internalWorkflow.assert('receive', order, user)
     await order.load((loader) => loader.load('internal').load('receive'))
     const devices = await devicesOf(order)
-    const today = labNow().toISODate()!
+    const today = labToday()
     const receive = order.receive
     return inertia.render('internal/receive', {
       order: { number: order.number },

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { formatDate, formatRupiah, labNow } from '#services/format'
+import { formatDate, formatRupiah, labToday } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { historyHref } from '#queries/devices/history_href'
 
@@ -31,7 +31,7 @@ export async function dashboardData(user: User) {
   )
   const byStatus = new Map(counts.map((row) => [row.status, Number(row.total)]))
 
-  const today = labNow().toISODate()!
+  const today = labToday()
   const daily = await scoped(
     db
       .from('order_devices as d')

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import Order from '#models/order'
 import type User from '#models/user'
 import { formatDate } from '#services/format'
+import { whereSameSerial } from '#queries/devices/serial'
 import { filesByDevice, visibleFiles } from '#queries/orders/order_files_view'
 import { ORDER_TYPE_INFO, isOrderType } from '#workflows/order_types'
 
@@ -15,14 +16,12 @@ export type DeviceKey = { alkesId: number; serial: string; fasyankesId: number }
  */
 export async function deviceHistory(user: User, key: DeviceKey) {
   if (user.isFacility && user.fasyankesId !== key.fasyankesId) return null
-  const lines = await db
-    .from('order_devices as d')
+  const lines = await whereSameSerial(db.from('order_devices as d'), 'd.serial_number', key.serial)
     .join('orders as o', 'o.id', 'd.order_id')
     .join('alkes as a', 'a.id', 'd.alkes_id')
     .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
     .where('d.alkes_id', key.alkesId)
     .where('o.fasyankes_id', key.fasyankesId)
-    .whereRaw('lower(trim(d.serial_number)) = ?', [key.serial.trim().toLowerCase()])
     .orderBy('o.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .select(

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { labNow } from '#services/format'
+import { labToday } from '#services/format'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 import { alkesOptions } from '#queries/orders/alkes_options'
@@ -24,6 +24,6 @@ export async function internalFormOptions(user: User) {
     holidays,
     deliveryOptions: [...DELIVERY_OPTIONS],
     serviceTypes: [...SERVICE_TYPES],
-    today: labNow().toISODate()!,
+    today: labToday(),
   }
 }

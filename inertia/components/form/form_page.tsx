@@ -6,25 +6,29 @@ import { UnsavedGuard } from '~/components/form/unsaved_guard'
 import { buttonClass } from '~/components/ui/button'
 import { LABELS } from '~/lib/labels'
 
+/** What the frame reads of the page's Inertia form (`useForm`). */
+type FormState = {
+  processing: boolean
+  recentlySuccessful: boolean
+  isDirty: boolean
+  wasSuccessful: boolean
+}
+
 /** The frame of every create/edit screen: title, back link, the fields, and the submit row. */
 export function FormPage({
   title,
   subtitle,
   backHref,
   onSubmit,
-  processing,
-  recentlySuccessful,
-  dirty = false,
+  form,
   children,
 }: {
   title: string
   subtitle?: string
   backHref: string
   onSubmit: () => void
-  processing: boolean
-  recentlySuccessful: boolean
-  /** Input not saved yet: leaving the page asks first. */
-  dirty?: boolean
+  /** The page's Inertia form: its progress, and whether it holds input not saved yet. */
+  form: FormState
   children: ReactNode
 }) {
   const submit = (event: FormEvent) => {
@@ -34,13 +38,17 @@ export function FormPage({
   return (
     <>
       <Head title={title} />
-      <UnsavedGuard dirty={dirty && !processing} />
+      {/* Input not saved yet: leaving the page asks first (not while it is being sent). */}
+      <UnsavedGuard dirty={form.isDirty && !form.wasSuccessful && !form.processing} />
       <PageHeader title={title} subtitle={subtitle} backHref={backHref} />
       <Card className="max-w-4xl p-6">
         <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
           {children}
           <div className="flex items-center gap-3 md:col-span-2">
-            <SubmitButton processing={processing} recentlySuccessful={recentlySuccessful} />
+            <SubmitButton
+              processing={form.processing}
+              recentlySuccessful={form.recentlySuccessful}
+            />
             <Link href={backHref} className={buttonClass('ghost')}>
               {LABELS.cancel}
             </Link>

@@ -56,9 +56,7 @@ export default function AlkesForm({
       subtitle={alkes?.name}
       backHref="/alkes/data"
       onSubmit={submit}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <TextField label="Nama Alkes" required {...bind(form, 'name')} />

@@ -48,9 +48,7 @@ export default function CalibratorForm({
       subtitle={calibrator ? `${calibrator.name} - SN ${calibrator.serial_number}` : undefined}
       backHref="/calibrator/data"
       onSubmit={submit}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <TextField label="Nama Kalibrator" required {...bind(form, 'name')} />

@@ -64,9 +64,7 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
       subtitle={fasyankes ? fasyankes.fasyankes_name : 'Fasyankes baru beserta akun login-nya.'}
       backHref="/fasyankes/data"
       onSubmit={submit}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <TextField label="Nama Fasyankes" required {...bind(form, 'fasyankes_name')} />

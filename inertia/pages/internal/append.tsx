@@ -30,9 +30,7 @@ export default function AppendDevices({
       subtitle={order.number}
       backHref={backHref}
       onSubmit={submit}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <DevicePicker

@@ -35,9 +35,7 @@ export default function ConfirmOrder({
       }
       backHref={backHref}
       onSubmit={() => form.post(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <TextAreaField

@@ -119,9 +119,7 @@ export default function InternalOrderForm({ order, lines, options, submitHref, b
       }
       backHref={backHref}
       onSubmit={submit}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       {options.facilities.length > 0 && (
         <div className="md:col-span-2">

@@ -37,9 +37,7 @@ export default function Handover({
       subtitle={order.number}
       backHref={backHref}
       onSubmit={() => form.put(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       {openDevices.length > 0 && (
         <p

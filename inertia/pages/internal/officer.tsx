@@ -35,9 +35,7 @@ export default function AssignOfficers({ order, backHref, submitHref, officers, 
       subtitle={order.number}
       backHref={backHref}
       onSubmit={() => form.put(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <label className="text-sm">

@@ -107,9 +107,7 @@ export default function ReceiveEquipment({
       subtitle={order.number}
       backHref={backHref}
       onSubmit={() => form.put(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <SelectField
         label="Pemeriksa Alat"

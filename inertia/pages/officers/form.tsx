@@ -42,9 +42,7 @@ export default function OfficerForm({
         }
         backHref="/officer"
         onSubmit={submit}
-        processing={form.processing}
-        recentlySuccessful={form.recentlySuccessful}
-        dirty={form.isDirty && !form.wasSuccessful}
+        form={form}
       >
         <div className="md:col-span-2">
           <TextField label="Nama" required {...bind(form, 'name')} />

@@ -43,9 +43,7 @@ export default function OfficerRoles({
           onError: () => form.setData('roles', current),
         })
       }
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       {locked && (
         <p

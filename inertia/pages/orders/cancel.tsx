@@ -22,9 +22,7 @@ export default function CancelDevice({
       subtitle={`${order.number} · ${device.name}${device.serial_number ? ` SN ${device.serial_number}` : ''}`}
       backHref={backHref}
       onSubmit={() => form.post(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <TextAreaField label="Alasan" maxLength={500} {...bind(form, 'reason')} />

@@ -26,9 +26,7 @@ export default function FeedbackForm({ order, groups, backHref, submitHref }: Pr
       subtitle={order.number}
       backHref={backHref}
       onSubmit={() => form.post(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <div className="md:col-span-2">
         <TextField

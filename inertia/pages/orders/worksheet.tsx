@@ -33,9 +33,7 @@ export default function Worksheet({
       subtitle={order.number}
       backHref={backHref}
       onSubmit={() => form.put(submitHref)}
-      processing={form.processing}
-      recentlySuccessful={form.recentlySuccessful}
-      dirty={form.isDirty && !form.wasSuccessful}
+      form={form}
     >
       <TextField label="Merk" required {...bind(form, 'merk')} />
       <TextField label="Model" required {...bind(form, 'model')} />
