@@ -19,6 +19,8 @@ export type AuthProps = {
   user: AuthUser
   can: Record<string, boolean>
   menu: MenuSection[]
+  /** The top bar's "Tugas Saya" link; null for a user without a task list. */
+  tasksHref: string | null
 }
 
 export type SharedProps = {

@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   'dashboard.view': ['yantek', 'fasyankes', 'admin_pk'],
   // Spec part 1, Dashboard and Monitoring: the order number and facility columns.
   'dashboard.all_facilities': ['yantek', 'admin_pk'],
+  // "My tasks" (issue 10): what waits for this staff member; each role sees its own.
+  'tasks.view': STAFF_ROLES,
   'internal.view': [
     'yantek',
     'admin_pk',

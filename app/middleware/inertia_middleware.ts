@@ -4,6 +4,7 @@ import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import { permissionsOf } from '#enums/permissions'
 import { ROLE_LABELS } from '#enums/roles'
 import { menuFor } from '#services/navigation'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
@@ -27,6 +28,8 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
               },
               can: permissionsOf(user.roles),
               menu: menuFor(user),
+              // The top bar's "Tugas Saya" link, for whoever has a task list.
+              tasksHref: user.can('tasks.view') ? urlFor('tasks') : null,
             }
           : null
       ),

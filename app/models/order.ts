@@ -54,6 +54,10 @@ export default class Order extends BaseModel {
   @column({ consume: (value) => Number(value) })
   declare invoiceStage: number
 
+  /** When the order entered its status (the age My tasks shows). */
+  @column.dateTime({ autoCreate: true })
+  declare statusChangedAt: DateTime
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

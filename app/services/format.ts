@@ -57,3 +57,11 @@ export function fromDatabase(value: unknown): DateTime | null {
   const parsed = DateTime.fromSQL(String(value), { zone: 'utc' })
   return parsed.isValid ? parsed : DateTime.fromISO(String(value), { zone: 'utc' })
 }
+
+/** How long something has waited, in words: "kurang dari 1 jam", "5 jam", "3 hari". */
+export function formatAge(since: DateTime, now: DateTime = DateTime.utc()) {
+  const hours = Math.floor(now.diff(since, 'hours').hours)
+  if (hours < 1) return 'kurang dari 1 jam'
+  if (hours < 24) return `${hours} jam`
+  return `${Math.floor(hours / 24)} hari`
+}

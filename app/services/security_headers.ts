@@ -16,7 +16,7 @@ const CSP = [
   // policy allows inline scripts instead of listing the theme script's hash.
   `script-src 'self' ${viteDevServer ? "'unsafe-inline' http://localhost:*" : `'${THEME_SCRIPT_HASH}'`}`,
   "style-src 'self' 'unsafe-inline'" + devServer,
-  "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+  "img-src 'self' data: blob: https://tile.openstreetmap.org https://*.tile.openstreetmap.org",
   "font-src 'self' data:",
   `connect-src 'self'${devServer}`,
   "frame-src 'self' blob:",

@@ -87,6 +87,7 @@ export const internalWorkflow = defineWorkflow<
       verb: 'menerima permintaan',
       button: { label: 'Terima', href: page('/confirm/approve'), variant: 'primary' },
       timeline: 'Permintaan diterima',
+      task: { label: 'Konfirmasi permintaan' },
     },
     reject: {
       from: ['MENUNGGU'],
@@ -125,6 +126,8 @@ export const internalWorkflow = defineWorkflow<
       verb: 'menerima alat',
       button: { label: 'Terima Alat', href: page('/receive'), variant: 'primary' },
       timeline: 'Alat diterima laboratorium',
+      // Receiving again (a second batch) is possible later, but it waits only before the first.
+      task: { label: 'Terima alat', waitsIn: ['ORDER DITERIMA'] },
     },
     assign_officers: {
       from: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
@@ -133,6 +136,7 @@ export const internalWorkflow = defineWorkflow<
       verb: 'memilih petugas',
       button: { label: 'Pilih Petugas', href: page('/officer'), variant: 'primary' },
       timeline: 'Petugas ditetapkan',
+      task: { label: 'Pilih petugas', waitsIn: ['ALAT DITERIMA'] },
     },
     handover: {
       from: ['PROSES PENGERJAAN'],
@@ -142,6 +146,7 @@ export const internalWorkflow = defineWorkflow<
       button: { label: 'Serah Terima', href: page('/handover'), variant: 'primary' },
       blockedBy: allDevicesSettled('Serah terima belum dapat dilakukan'),
       timeline: 'Alat diserahkan kembali',
+      task: { label: 'Serah terima alat' },
     },
     feedback: {
       from: ['MENUNGGU FEEDBACK'],

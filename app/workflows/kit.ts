@@ -63,6 +63,11 @@ export interface ActionInfo<S extends string, Subject, Extra> {
   blockedBy?: (subject: Subject, client?: QueryClientContract) => Promise<string | null>
   /** What the timeline says for the audit entry of this action (may read what it recorded). */
   timeline?: TimelineText
+  /**
+   * A to-do on "My tasks" for whoever may take it: what the list calls it and the
+   * statuses in which it waits for them (default: `from`).
+   */
+  task?: { label: string; waitsIn?: readonly S[] }
 }
 
 /** A timeline text, fixed or read from the audit entry's recorded change (`changes_to`). */
@@ -180,6 +185,16 @@ export class Workflow<
     if (reason) throw new ActionRefusedException(reason)
   }
 
+  /** The to-dos this user's roles may take, each with the statuses it waits in. */
+  tasksFor(user: User) {
+    return (Object.keys(this.definition.actions) as A[])
+      .filter((action) => this.action(action).task && this.permits(action, user))
+      .map((action) => {
+        const info = this.action(action)
+        return { action, label: info.task!.label, statuses: info.task!.waitsIn ?? info.from }
+      })
+  }
+
   next(action: A, status: string): S {
     return this.action(action).to ?? (status as S)
   }
@@ -227,17 +242,23 @@ export function defineWorkflow<
 
 /**
  * Moves a row to its next status only if it is still in the status the user
- * saw: of two people acting at once exactly one wins, the other is told.
+ * saw: of two people acting at once exactly one wins, the other is told. A
+ * workflow's table has `status` and `status_changed_at` (when it entered it).
  */
 export async function moveStatus(
   trx: TransactionClientContract,
   target: { table: string; id: number; from: string; to: string; label: string }
 ) {
+  const now = DateTime.utc().toSQL({ includeOffset: false })
   const affected = await trx
     .from(target.table)
     .where('id', target.id)
     .where('status', target.from)
-    .update({ status: target.to, updated_at: DateTime.utc().toSQL({ includeOffset: false }) })
+    .update({
+      status: target.to,
+      updated_at: now,
+      ...(target.to === target.from ? {} : { status_changed_at: now }),
+    })
   const count = Array.isArray(affected) ? Number(affected[0] ?? 0) : Number(affected)
   if (count !== 1) throw changedByOthers(target.label)
 }

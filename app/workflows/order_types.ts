@@ -62,6 +62,11 @@ export function orderTypeOf(order: Pick<Order, 'type'>): OrderTypeInfo {
   return info
 }
 
+/** The type's list, filtered (`?status=MENUNGGU`): the list reads its filters from the address. */
+export function orderListHref(type: keyof typeof ORDER_TYPE_INFO, filters: Record<string, string>) {
+  return `${ORDER_TYPE_INFO[type].listPath}?${new URLSearchParams(filters)}`
+}
+
 export function workflowOf(order: Pick<Order, 'type'>) {
   return orderTypeOf(order).workflow
 }

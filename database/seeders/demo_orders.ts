@@ -118,7 +118,14 @@ export async function seedDemoOrders() {
     await db
       .from('orders')
       .where('id', order.id)
-      .update({ created_at: created.toUTC().toSQL({ includeOffset: false }) })
+      .update({
+        created_at: created.toUTC().toSQL({ includeOffset: false }),
+        // Each entered its status a day or two after it was made, so My tasks shows real ages.
+        status_changed_at: created
+          .plus({ days: 1 + (index % 2) })
+          .toUTC()
+          .toSQL({ includeOffset: false }),
+      })
   }
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { router, usePage } from '@inertiajs/react'
+import { Link, router, usePage } from '@inertiajs/react'
 import { Toaster } from 'react-hot-toast'
-import { Menu, X } from 'lucide-react'
+import { ClipboardList, Menu, X } from 'lucide-react'
 import { Sidebar } from '~/components/sidebar'
 import { UserMenu } from '~/components/user_menu'
 import { ThemeToggle } from '~/components/theme_toggle'
@@ -43,6 +43,16 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </span>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           {auth && <GlobalSearch />}
+          {auth?.tasksHref && (
+            <Link
+              href={auth.tasksHref}
+              aria-label="Tugas Saya"
+              title="Tugas Saya"
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <ClipboardList className="size-5" />
+            </Link>
+          )}
           <ThemeToggle />
           {auth && <UserMenu auth={auth} />}
         </div>

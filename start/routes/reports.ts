@@ -2,12 +2,15 @@ import router from '@adonisjs/core/services/router'
 import { guarded, pendingModule } from '#start/route_kit'
 
 const DashboardController = () => import('#controllers/dashboard_controller')
+const TasksController = () => import('#controllers/tasks_controller')
 
-/** The dashboard, monitoring, the facility map and inventory, reports and the public simulation. */
+/** The dashboard, my tasks, monitoring, the facility map and inventory, reports and the public simulation. */
 router
   .get('/dashboard', [DashboardController, 'index'])
   .as('dashboard')
   .use(guarded('dashboard.view'))
+
+router.get('/tasks', [TasksController, 'index']).as('tasks').use(guarded('tasks.view'))
 
 // Public tariff simulation (linked from the login screen); its screen comes with the reports issue.
 router

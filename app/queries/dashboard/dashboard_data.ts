@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { formatDate, formatRupiah, labToday } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { orderListHref } from '#workflows/order_types'
 import { historyHref } from '#queries/devices/history_href'
 
 const RECALIBRATION_ROWS = 10
@@ -78,6 +79,8 @@ export async function dashboardData(user: User) {
       status,
       label,
       count: byStatus.get(status) ?? 0,
+      // The list behind the card, filtered to its status.
+      href: user.can('internal.view') ? orderListHref('internal', { status }) : null,
     })),
     // Spec part 1: the order number and facility columns are for yantek and admin_pk only.
     showOrderColumns: user.can('dashboard.all_facilities'),

@@ -4,7 +4,8 @@ import { SimpleTable } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
 
 type Props = {
-  cards: { status: string; label: string; count: number }[]
+  /** Each card links to the order list filtered to its status (null: no list for this user). */
+  cards: { status: string; label: string; count: number; href: string | null }[]
   daily: {
     id: number
     number: string | null
@@ -36,12 +37,25 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
         className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
         data-testid="status-cards"
       >
-        {cards.map((card) => (
-          <Card key={card.status} className="p-4">
-            <p className="text-sm text-slate-500">{card.label}</p>
-            <p className="mt-1 text-3xl font-semibold">{card.count}</p>
-          </Card>
-        ))}
+        {cards.map((card) => {
+          const body = (
+            <>
+              <p className="text-sm text-slate-500">{card.label}</p>
+              <p className="mt-1 text-3xl font-semibold">{card.count}</p>
+            </>
+          )
+          return (
+            <Card key={card.status} className="p-4">
+              {card.href ? (
+                <Link href={card.href} className="block hover:text-brand-700">
+                  {body}
+                </Link>
+              ) : (
+                body
+              )}
+            </Card>
+          )
+        })}
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
         <Card>

@@ -2,6 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { FormPage } from '~/components/form/form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
+import { CoordinatePicker } from '~/components/map/coordinate_picker'
 import { bind } from '~/lib/bind'
 import { optionsOf } from '~/lib/options'
 
@@ -117,6 +118,13 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
         hint="Bujur, 94,5 s.d. 141,5"
         {...bind(form, 'longitude')}
       />
+      <div className="md:col-span-2">
+        <CoordinatePicker
+          latitude={form.data.latitude}
+          longitude={form.data.longitude}
+          onPick={(latitude, longitude) => form.setData({ ...form.data, latitude, longitude })}
+        />
+      </div>
       <TextField label="Nama Penanggung Jawab" required {...bind(form, 'pic')} />
       <TextField
         label="Telepon Penanggung Jawab"

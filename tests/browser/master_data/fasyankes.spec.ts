@@ -277,4 +277,49 @@ test.group('Master data: fasyankes', (group) => {
       assert.equal(edit?.status(), 403)
     })
   }
+  test('the map under the coordinates shows the typed point and fills both fields when clicked', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    // No tiles in the test machine's closed network: the map still takes clicks.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort())
+    await signIn(page, 'yantek@kalibra.test')
+    await go(page, '/fasyankes/data/create')
+    const map = page.getByRole('region', { name: 'Peta lokasi' })
+    await map.locator('.leaflet-container').waitFor()
+    await page.getByText('Klik peta untuk mengisi Latitude dan Longitude.').waitFor()
+    assert.equal(await map.locator('path.leaflet-interactive').count(), 0, 'no point yet')
+
+    // A click fills both fields with a point inside Indonesia and marks it.
+    const box = (await map.boundingBox())!
+    await map
+      .locator('.leaflet-container')
+      .click({ position: { x: box.width / 2 + 20, y: box.height / 2 + 10 } })
+    await map.locator('path.leaflet-interactive').waitFor()
+    const latitude = Number(await page.getByLabel('Latitude').inputValue())
+    const longitude = Number(await page.getByLabel('Longitude').inputValue())
+    assert.isTrue(latitude > -11.5 && latitude < 6.5, `latitude ${latitude}`)
+    assert.isTrue(longitude > 94.5 && longitude < 141.5, `longitude ${longitude}`)
+
+    // Typed coordinates move the point; the link opens that place on OpenStreetMap.
+    await page.getByLabel('Latitude').fill('-5,1477')
+    await page.getByLabel('Longitude').fill('119.4327')
+    const link = page.getByRole('link', { name: 'Lihat di OpenStreetMap' })
+    await link.waitFor()
+    await page.waitForFunction(
+      () =>
+        (globalThis as any).document
+          .querySelector('a[href*="openstreetmap.org/?mlat"]')
+          ?.getAttribute('href')
+          ?.includes('mlat=-5.1477&mlon=119.4327') ?? false
+    )
+    assert.equal(await link.getAttribute('target'), '_blank')
+    await shot(page, 'fasyankes-form-map')
+
+    // Coordinates outside Indonesia are not placed on the map.
+    await page.getByLabel('Latitude').fill('40')
+    await page.getByText('Klik peta untuk mengisi Latitude dan Longitude.').waitFor()
+    assert.equal(await map.locator('path.leaflet-interactive').count(), 0)
+  })
 })

@@ -1,0 +1,145 @@
+import { DateTime } from 'luxon'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import db from '@adonisjs/lucid/services/db'
+import Order from '#models/order'
+import type User from '#models/user'
+import { formatAge, fromDatabase } from '#services/format'
+import { ORDER_TYPE_INFO, ORDER_TYPES, orderListHref } from '#workflows/order_types'
+import type { SharedOrderAction } from '#workflows/order_actions'
+
+/** Rows shown per group; the rest are reached through the filtered list. */
+export const TASK_ROWS = 20
+/** Past this many days a waiting item is marked as late. */
+const LATE_DAYS = 3
+
+function age(since: DateTime | null, now: DateTime) {
+  const from = since ?? now
+  return {
+    age: formatAge(from, now),
+    late: now.diff(from, 'days').days >= LATE_DAYS,
+    since: from.toISO()!,
+  }
+}
+
+/**
+ * The orders waiting for an action this user may take, one group per action the
+ * workflows mark as a task (approve, receive, assign, hand over…), oldest first.
+ */
+async function waitingOrders(user: User, now: DateTime) {
+  const groups = []
+  for (const type of ORDER_TYPES) {
+    const info = ORDER_TYPE_INFO[type]
+    if (!user.can(info.viewPermission)) continue
+    for (const task of info.workflow.tasksFor(user)) {
+      const waiting = () => {
+        const query = Order.query()
+          .where('type', type)
+          .whereIn('status', task.statuses as string[])
+        return user.isFacility ? query.where('fasyankes_id', user.fasyankesId ?? 0) : query
+      }
+      const [orders, [counted]] = await Promise.all([
+        waiting().preload('fasyankes').orderBy('status_changed_at').orderBy('id').limit(TASK_ROWS),
+        waiting().count('* as total'),
+      ])
+      const action = task.action as SharedOrderAction
+      const rows = []
+      for (const order of orders) {
+        // An action with a rule beyond the role (a guard) is a task only where it holds.
+        if (!info.workflow.allows(action, order, user)) continue
+        rows.push({
+          id: order.id,
+          number: order.number,
+          fasyankes_name: order.fasyankes.fasyankesName,
+          status: order.status,
+          status_tone: info.workflow.tone(order.status),
+          ...age(order.statusChangedAt, now),
+          order_href: info.pagePath(order, user),
+          action_href:
+            info.workflow.action(action).button?.href(order) ?? info.pagePath(order, user),
+          blocked: await info.workflow.whyBlocked(action, order),
+        })
+      }
+      groups.push({
+        key: `${type}.${task.action}`,
+        label: task.label,
+        order_type: info.title,
+        total: Number(counted.$extras.total),
+        // The whole list behind the group, when one status holds it.
+        list_href:
+          task.statuses.length === 1 ? orderListHref(type, { status: task.statuses[0] }) : null,
+        rows,
+      })
+    }
+  }
+  return groups
+}
+
+/** The device lines assigned to this user that are not finished, oldest order first. */
+async function assignedLines(user: User, now: DateTime) {
+  const open = () =>
+    db
+      .from('order_devices as d')
+      .join('orders as o', 'o.id', 'd.order_id')
+      .where('d.officer_id', user.id)
+      .where('d.status', 'BELUM SELESAI')
+  const [lines, [{ total }]] = await Promise.all([
+    open()
+      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+      .join('alkes as a', 'a.id', 'd.alkes_id')
+      .select(
+        'd.id',
+        'd.merk',
+        'd.model',
+        'd.serial_number',
+        'd.is_laik',
+        'd.worksheet_saved_at',
+        'o.id as order_id',
+        'o.type',
+        'o.number',
+        'o.status',
+        'o.status_changed_at',
+        'f.fasyankes_name',
+        'a.name as alkes_name'
+      )
+      .orderBy('o.status_changed_at')
+      .orderBy('d.id')
+      .limit(TASK_ROWS * 2),
+    open().count('* as total'),
+  ])
+  return {
+    total: Number(total),
+    rows: lines.map((line) => {
+      const type = line.type as keyof typeof ORDER_TYPE_INFO
+      const worksheetDone = !!line.worksheet_saved_at && line.is_laik !== null
+      return {
+        id: Number(line.id),
+        number: line.number as string,
+        fasyankes_name: line.fasyankes_name as string,
+        device: [line.alkes_name, line.merk, line.model].filter(Boolean).join(' / '),
+        serial_number: (line.serial_number as string | null) ?? '-',
+        status: line.status as string,
+        status_tone: ORDER_TYPE_INFO[type].workflow.tone(line.status),
+        // What the line still needs before it is finished (actions/orders/settle_device.ts).
+        state: worksheetDone
+          ? 'Lembar kerja terisi, berkas hasil belum diunggah'
+          : 'Lembar kerja belum diisi',
+        ...age(fromDatabase(line.status_changed_at), now),
+        order_href: ORDER_TYPE_INFO[type].pagePath({ id: Number(line.order_id) }, user),
+        worksheet_href: urlFor('orders.worksheets', {
+          orderType: type,
+          id: Number(line.order_id),
+        }),
+      }
+    }),
+  }
+}
+
+/** "My tasks": what waits for this user, each with how long it has waited. */
+export async function myTasks(user: User) {
+  const now = DateTime.utc()
+  const [waiting, assigned] = await Promise.all([
+    waitingOrders(user, now),
+    assignedLines(user, now),
+  ])
+  return { waiting, assigned }
+}
