@@ -4,7 +4,8 @@ import { FIELD_LABELS, VALIDATION_MESSAGES } from '#validators/messages'
 
 /**
  * Indonesian messages that name fields as the form shows them, including the
- * other field of a comparison ("harus sama dengan Konfirmasi kata sandi").
+ * other field of a comparison ("harus sama dengan Konfirmasi kata sandi") and
+ * the items of a list.
  */
 class LabelledMessagesProvider extends SimpleMessagesProvider {
   getMessage(rawMessage: string, rule: string, field: FieldContext, args?: Record<string, any>) {
@@ -13,7 +14,13 @@ class LabelledMessagesProvider extends SimpleMessagesProvider {
       typeof other === 'string' && FIELD_LABELS[other]
         ? { ...args, otherField: FIELD_LABELS[other].toLowerCase() }
         : args
-    return super.getMessage(rawMessage, rule, field, labelled)
+    // An array item ("files.1") is named by its list's item label ("files.*").
+    const itemLabel =
+      !FIELD_LABELS[field.getFieldPath()] && !FIELD_LABELS[field.name]
+        ? FIELD_LABELS[field.wildCardPath]
+        : undefined
+    const named = itemLabel ? Object.create(field, { name: { value: itemLabel } }) : field
+    return super.getMessage(rawMessage, rule, named, labelled)
   }
 }
 

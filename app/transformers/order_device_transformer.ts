@@ -6,7 +6,7 @@ import type User from '#models/user'
 import { DEVICE_TONES, type DeviceStatus } from '#workflows/device_status'
 import { workflowOf } from '#workflows/order_types'
 import { formatRupiah } from '#services/format'
-import { deviceActions } from '#queries/orders/order_devices'
+import { deviceActions, mayAttachTo } from '#queries/orders/order_devices'
 import type { PageAction } from '#workflows/kit'
 import { historyHref } from '#queries/devices/history_href'
 
@@ -117,6 +117,7 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
 
   /** The files page: certificate and result, and whether this viewer may attach them now. */
   forFiles(): DeviceLine & {
+    certificate_number: string | null
     certificate: string | null
     result: string | null
     can_attach: boolean
@@ -124,11 +125,10 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
     const { order, user } = this.context
     return {
       ...this.toObject(),
+      certificate_number: this.resource.certificateNumber,
       certificate: this.filesOf().certificate ?? null,
       result: this.filesOf().result ?? null,
-      can_attach:
-        this.resource.status !== 'BATAL UJI' &&
-        workflowOf(order).allows('attachment', order, user, this.resource),
+      can_attach: mayAttachTo(order, this.resource, user),
     }
   }
 }

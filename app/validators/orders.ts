@@ -105,6 +105,27 @@ export const attachmentValidator = vine.create({
   link: httpsLink().optional(),
 })
 
+/** Most files one bulk certificate upload takes (one order's lines, in practice). */
+export const MAX_BULK_FILES = 50
+
+/** The files page's bulk upload: certificate PDFs and, at the same index, their device lines. */
+export const bulkCertificatesValidator = vine.create({
+  files: vine
+    .array(upload(['pdf'], '10mb'))
+    .minLength(1)
+    .maxLength(MAX_BULK_FILES),
+  order_device_ids: vine
+    .array(number().withoutDecimals())
+    .minLength(1)
+    .maxLength(MAX_BULK_FILES)
+    .distinct(),
+})
+
+/** The names of the files about to be uploaded, to match them to device lines first. */
+export const fileNamesValidator = vine.create({
+  names: vine.array(vine.string().trim().maxLength(255)).maxLength(MAX_BULK_FILES).optional(),
+})
+
 /** The device line an attachment is for, under either of its names. */
 export function attachmentDeviceId(input: {
   order_device_id?: number

@@ -50,6 +50,10 @@ router
     router
       .post('/attachment/folder', [AttachmentsController, 'folder'])
       .as('orders.attachment.folder')
+    router.get('/attachment/match', [AttachmentsController, 'match']).as('orders.attachment.match')
+    router
+      .post('/attachment/bulk', [AttachmentsController, 'bulkStore'])
+      .as('orders.attachment.bulk')
     router
       .post('/attachment/:type', [AttachmentsController, 'store'])
       .as('orders.attachment.upload')

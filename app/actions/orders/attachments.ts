@@ -1,7 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
-import { storeUpload } from '#files/file_store'
+import type OrderDevice from '#models/order_device'
+import ActionRefusedException from '#exceptions/action_refused_exception'
+import { storeUpload, type StoredFile } from '#files/file_store'
 import { fileReference, recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { settleDevice } from '#actions/orders/settle_device'
@@ -9,6 +12,7 @@ import { findDevice } from '#actions/orders/device_lines'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 
 const KIND_LABELS = { certificate: 'sertifikat', result: 'hasil' } as const
+type ResultKind = keyof typeof KIND_LABELS
 
 /**
  * The certificate or result of one device line: a PDF or an https link. A
@@ -17,39 +21,84 @@ const KIND_LABELS = { certificate: 'sertifikat', result: 'hasil' } as const
 export async function attachResult(
   actor: StaffActor,
   order: Order,
-  input: { type: 'certificate' | 'result'; deviceId: number; file?: MultipartFile; link?: string }
+  input: { type: ResultKind; deviceId: number; file?: MultipartFile; link?: string }
 ) {
-  const device = await findDevice(undefined, order, input.deviceId)
-  workflowOf(order).assert('attachment', order, actor.user, device)
+  const device = await attachableDevice(actor, order, input.deviceId)
   const stored = input.file ? await storeUpload(input.file, `results/${order.id}`) : null
+  await db.transaction((trx) =>
+    recordResult(trx, actor, order, device, input.type, stored ? { stored } : { link: input.link! })
+  )
+}
+
+/**
+ * Several certificates at once (the files page's bulk upload): each PDF for its
+ * device line, every line checked first, all saved together or none.
+ */
+export async function attachCertificates(
+  actor: StaffActor,
+  order: Order,
+  items: { deviceId: number; file: MultipartFile }[]
+) {
+  const devices: OrderDevice[] = []
+  for (const item of items) {
+    devices.push(await attachableDevice(actor, order, item.deviceId))
+  }
+  const stored: StoredFile[] = []
+  for (const item of items) stored.push(await storeUpload(item.file, `results/${order.id}`))
   await db.transaction(async (trx) => {
-    const { file, previous } = await recordFile(
-      trx,
-      { order, deviceId: device.id, kind: input.type, userId: actor.user.id },
-      stored ? { stored } : { externalUrl: input.link! }
-    )
-    const finished = await settleDevice(trx, order, device)
-    await auditOrder(
-      actor,
-      order,
-      'attachment',
-      {
-        from: previous
-          ? { device_id: device.id, type: input.type, replaced: fileReference(previous) }
-          : undefined,
-        to: {
-          device_id: device.id,
-          serial_number: device.serialNumber,
-          type: input.type,
-          label: KIND_LABELS[input.type],
-          file: fileReference(file),
-          link: input.link ?? null,
-          finished,
-        },
-      },
-      trx
-    )
+    for (const [index, device] of devices.entries()) {
+      await recordResult(trx, actor, order, device, 'certificate', { stored: stored[index] })
+    }
   })
+}
+
+/** A line of the order this user may attach to now; a cancelled test takes no result. */
+async function attachableDevice(actor: StaffActor, order: Order, deviceId: number) {
+  const device = await findDevice(undefined, order, deviceId)
+  workflowOf(order).assert('attachment', order, actor.user, device)
+  if (device.status === 'BATAL UJI') {
+    throw new ActionRefusedException(
+      `Uji ${device.serialNumber ?? 'alat ini'} dibatalkan: sertifikat atau hasilnya tidak diunggah.`
+    )
+  }
+  return device
+}
+
+async function recordResult(
+  trx: TransactionClientContract,
+  actor: StaffActor,
+  order: Order,
+  device: OrderDevice,
+  type: ResultKind,
+  content: { stored: StoredFile } | { link: string }
+) {
+  const link = 'link' in content ? content.link : null
+  const { file, previous } = await recordFile(
+    trx,
+    { order, deviceId: device.id, kind: type, userId: actor.user.id },
+    'stored' in content ? { stored: content.stored } : { externalUrl: content.link }
+  )
+  const finished = await settleDevice(trx, order, device)
+  await auditOrder(
+    actor,
+    order,
+    'attachment',
+    {
+      from: previous
+        ? { device_id: device.id, type, replaced: fileReference(previous) }
+        : undefined,
+      to: {
+        device_id: device.id,
+        serial_number: device.serialNumber,
+        type,
+        label: KIND_LABELS[type],
+        file: fileReference(file),
+        link,
+        finished,
+      },
+    },
+    trx
+  )
 }
 
 /** The order's folder link or certificate date. */

@@ -1,15 +1,26 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import string from '@adonisjs/core/helpers/string'
+import bodyParserConfig from '#config/bodyparser'
 import { signedInActor } from '#services/audit'
 import { backToOrderPage } from '#services/order_links'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { ORDER_DOCUMENTS } from '#documents/registry'
-import { devicesOf } from '#queries/orders/order_devices'
+import { devicesOf, mayAttachTo } from '#queries/orders/order_devices'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
 import { filesByDevice, visibleFiles } from '#queries/orders/order_files_view'
 import { mayOpenDocument } from '#queries/orders/order_page_actions'
-import { attachResult, saveOrderField } from '#actions/orders/attachments'
-import { attachmentDeviceId, attachmentValidator, folderLinkValidator } from '#validators/orders'
+import { attachCertificates, attachResult, saveOrderField } from '#actions/orders/attachments'
+import {
+  attachmentDeviceId,
+  attachmentValidator,
+  bulkCertificatesValidator,
+  fileNamesValidator,
+  folderLinkValidator,
+} from '#validators/orders'
+import { matchFileNames } from '#files/certificate_matching'
+import { refuseFields } from '#services/field_errors'
+import ForbiddenException from '#exceptions/forbidden_exception'
 
 /** An order's files page: certificates and results per device line, the folder link, the formats. */
 export default class AttachmentsController {
@@ -25,6 +36,15 @@ export default class AttachmentsController {
       order: { number: order.number, folder_link: order.folderLink },
       uploadHrefs: workflow.permits('attachment', user)
         ? { certificate: upload('certificate'), result: upload('result') }
+        : null,
+      // Many certificates at once: where the names are matched, then where the files go.
+      bulkHrefs: devices.some((device) => mayAttachTo(order, device, user))
+        ? {
+            match: urlFor('orders.attachment.match', params),
+            store: urlFor('orders.attachment.bulk', params),
+            // One request carries them all: the body parser's limit (config/bodyparser.ts).
+            maxBytes: string.bytes.parse(bodyParserConfig.multipart.limit!) ?? 0,
+          }
         : null,
       folderHref: workflow.allows('folder', order, user)
         ? urlFor('orders.attachment.folder', params)
@@ -55,6 +75,45 @@ export default class AttachmentsController {
       'orders.attachment',
       input.type === 'certificate' ? 'Sertifikat tersimpan.' : 'Hasil tersimpan.'
     )
+  }
+
+  /** Which device line each file name is for (`?names=…`), before the files are sent. */
+  async match({ request, auth, order }: HttpContext) {
+    const user = auth.user!
+    const workflow = workflowOf(order)
+    workflow.assert('files', order, user)
+    if (!workflow.permits('attachment', user)) throw new ForbiddenException()
+    const raw = request.qs().names
+    const { names = [] } = await fileNamesValidator.validate({
+      names: raw === undefined || Array.isArray(raw) ? raw : [raw],
+    })
+    const devices = await devicesOf(order)
+    return {
+      matches: matchFileNames(
+        names,
+        devices
+          .filter((device) => mayAttachTo(order, device, user))
+          .map((device) => ({
+            id: device.id,
+            certificate_number: device.certificateNumber,
+            serial_number: device.serialNumber,
+          }))
+      ),
+    }
+  }
+
+  /** The certificates of several device lines at once. */
+  async bulkStore(ctx: HttpContext) {
+    const input = await ctx.request.validateUsing(bulkCertificatesValidator)
+    if (input.files.length !== input.order_device_ids.length) {
+      refuseFields({ order_device_ids: 'Pilih alat untuk setiap berkas sertifikat.' })
+    }
+    await attachCertificates(
+      signedInActor(ctx),
+      ctx.order,
+      input.files.map((file, index) => ({ file, deviceId: input.order_device_ids[index] }))
+    )
+    return backToOrderPage(ctx, 'orders.attachment', `${input.files.length} sertifikat tersimpan.`)
   }
 
   async folder(ctx: HttpContext) {

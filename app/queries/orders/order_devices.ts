@@ -14,6 +14,13 @@ export function devicesOf(order: Order) {
     .orderBy('id')
 }
 
+/** Whether the user may attach a certificate or result to the line now (never to a cancelled test). */
+export function mayAttachTo(order: Order, device: OrderDevice, user: User) {
+  return (
+    device.status !== 'BATAL UJI' && workflowOf(order).allows('attachment', order, user, device)
+  )
+}
+
 /** What the user may do with one device line now, as the page shows it. */
 export function deviceActions(order: Order, device: OrderDevice, user: User): PageAction[] {
   const workflow = workflowOf(order)

@@ -10,6 +10,7 @@ import { DeviceCell } from '~/components/orders/device_cell'
 import { SimpleTable } from '~/components/ui/simple_table'
 import type { Data } from '#generated/data'
 import { FileInput } from '~/components/ui/file_input'
+import { BulkCertificates, type BulkHrefs } from '~/components/orders/bulk_certificates'
 
 type Device = Data.OrderDevice.Variants['forFiles']
 
@@ -21,6 +22,8 @@ type Props = {
   backHref: string
   /** Where a certificate or result is sent, by kind; null where this user may not upload. */
   uploadHrefs: Record<Kind, string> | null
+  /** The bulk certificate upload; null where this user may attach to no line. */
+  bulkHrefs: BulkHrefs | null
   /** Where the folder link is saved; null where this user may not change it. */
   folderHref: string | null
   formats: { label: string; href: string }[]
@@ -85,6 +88,7 @@ export default function Attachment({
   devices,
   backHref,
   uploadHrefs,
+  bulkHrefs,
   folderHref,
   formats,
 }: Props) {
@@ -134,6 +138,7 @@ export default function Attachment({
           <p className="text-sm text-slate-500">Tautan folder belum tersedia.</p>
         )}
       </Card>
+      {bulkHrefs && <BulkCertificates hrefs={bulkHrefs} lines={devices} />}
       <Card>
         <SimpleTable
           rows={devices}
