@@ -1,6 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { SimpleTable } from '~/components/ui/simple_table'
+import { SimpleTable, type SimpleColumn } from '~/components/ui/simple_table'
 import { StatusBadge } from '~/components/status_badge'
 import { cn } from '~/lib/cn'
 
@@ -56,8 +56,35 @@ function Age({ row }: { row: Waited }) {
   )
 }
 
-const linkClass =
-  'font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100'
+type OrderRow = Waited & {
+  number: string
+  fasyankes_name: string
+  status: string
+  status_tone: string
+  order_href: string
+}
+
+/** Both tables open with the order (linked) and its facility… */
+const orderColumns = <T extends OrderRow>(): SimpleColumn<T>[] => [
+  {
+    header: 'Nomor',
+    cell: (row) => (
+      <Link
+        href={row.order_href}
+        className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100"
+      >
+        {row.number}
+      </Link>
+    ),
+  },
+  { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
+]
+
+/** …and show its status and how long it has waited. */
+const stateColumns = <T extends OrderRow>(): SimpleColumn<T>[] => [
+  { header: 'Status', cell: (row) => <StatusBadge status={row.status} tone={row.status_tone} /> },
+  { header: 'Umur', cell: (row) => <Age row={row} /> },
+]
 
 function Section({
   title,
@@ -100,15 +127,7 @@ export default function Tasks({ waiting, assigned }: Props) {
             rows={assigned.rows}
             rowKey={(row) => row.id}
             columns={[
-              {
-                header: 'Nomor',
-                cell: (row) => (
-                  <Link href={row.order_href} className={linkClass}>
-                    {row.number}
-                  </Link>
-                ),
-              },
-              { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
+              ...orderColumns<Line>(),
               { header: 'Alat', cell: (row) => row.device },
               { header: 'No. Seri', cell: (row) => row.serial_number },
               {
@@ -119,11 +138,7 @@ export default function Tasks({ waiting, assigned }: Props) {
                   </Link>
                 ),
               },
-              {
-                header: 'Status',
-                cell: (row) => <StatusBadge status={row.status} tone={row.status_tone} />,
-              },
-              { header: 'Umur', cell: (row) => <Age row={row} /> },
+              ...stateColumns<Line>(),
             ]}
           />
           {assigned.total > assigned.rows.length && (
@@ -145,20 +160,8 @@ export default function Tasks({ waiting, assigned }: Props) {
               rows={group.rows}
               rowKey={(row) => row.id}
               columns={[
-                {
-                  header: 'Nomor',
-                  cell: (row) => (
-                    <Link href={row.order_href} className={linkClass}>
-                      {row.number}
-                    </Link>
-                  ),
-                },
-                { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
-                {
-                  header: 'Status',
-                  cell: (row) => <StatusBadge status={row.status} tone={row.status_tone} />,
-                },
-                { header: 'Umur', cell: (row) => <Age row={row} /> },
+                ...orderColumns<WaitingOrder>(),
+                ...stateColumns<WaitingOrder>(),
                 {
                   header: 'Tindakan',
                   cell: (row) =>
