@@ -17,6 +17,7 @@ import {
   bulkCertificatesValidator,
   fileNamesValidator,
   folderLinkValidator,
+  MAX_BULK_FILES,
 } from '#validators/orders'
 import { matchFileNames } from '#files/certificate_matching'
 import { refuseFields } from '#services/field_errors'
@@ -44,6 +45,7 @@ export default class AttachmentsController {
             store: urlFor('orders.attachment.bulk', params),
             // One request carries them all: the body parser's limit (config/bodyparser.ts).
             maxBytes: string.bytes.parse(bodyParserConfig.multipart.limit!) ?? 0,
+            maxFiles: MAX_BULK_FILES,
           }
         : null,
       folderHref: workflow.allows('folder', order, user)

@@ -7,7 +7,7 @@ import { controlClass } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
 
-export type BulkHrefs = { match: string; store: string; maxBytes: number }
+export type BulkHrefs = { match: string; store: string; maxBytes: number; maxFiles: number }
 
 type Line = {
   id: number
@@ -56,6 +56,11 @@ export function BulkCertificates({ hrefs, lines }: { hrefs: BulkHrefs; lines: Li
     setErrors([])
     setProblem(null)
     if (!files.length) return
+    if (files.length > hrefs.maxFiles) {
+      setItems([])
+      setProblem(`Maksimal ${hrefs.maxFiles} berkas sekali unggah; pilih lebih sedikit.`)
+      return
+    }
     setBusy(true)
     try {
       const names = files.filter(isPdf).map((file) => file.name)
@@ -162,7 +167,8 @@ export function BulkCertificates({ hrefs, lines }: { hrefs: BulkHrefs; lines: Li
           Pilih Berkas
         </Button>
         <span className="text-xs text-slate-500">
-          Maksimal 10 MB per berkas dan {megabytes(hrefs.maxBytes)} sekali simpan.
+          Maksimal {hrefs.maxFiles} berkas, 10 MB per berkas dan {megabytes(hrefs.maxBytes)} sekali
+          simpan.
         </span>
       </div>
       {problem && <p className="mt-2 text-sm text-red-600">{problem}</p>}
