@@ -45,6 +45,41 @@ export function batchRoutes(name: string, batch: BatchDefinition) {
     .use(guarded(batch.permission))
 }
 
+/** The actions every master-data register's controller has. */
+type RegisterController = () => Promise<{
+  default: new (...args: any[]) => Record<'index' | 'create' | 'store' | 'edit' | 'update', any>
+}>
+
+/**
+ * A master-data register (officers, facilities, device types, calibrators): its list page at
+ * `path` under the list's permission, the list's JSON and exports, the batch edit, and
+ * create / store / edit / update under `edit`. `more` adds the register's own routes there.
+ */
+export function registerRoutes(register: {
+  name: string
+  path: string
+  controller: RegisterController
+  list: ListDefinition<any, any>
+  batch: BatchDefinition
+  edit: Permission
+  more?: () => void
+}) {
+  const { name, path, controller: Controller } = register
+  router.get(path, [Controller, 'index']).as(`${name}.index`).use(guarded(register.list.permission))
+  listRoutes(path, name, register.list)
+  batchRoutes(name, register.batch)
+  router
+    .group(() => {
+      router.get(`${path}/create`, [Controller, 'create']).as(`${name}.create`)
+      router.post(`${path}/store`, [Controller, 'store']).as(`${name}.store`)
+      router.get(`${path}/:id/edit`, [Controller, 'edit']).as(`${name}.edit`)
+      router.put(`${path}/:id/update`, [Controller, 'update']).as(`${name}.update`)
+      register.more?.()
+    })
+    .where('id', router.matchers.number())
+    .use(guarded(register.edit))
+}
+
 /**
  * A menu entry whose screen arrives with a later issue: guarded like the real
  * one, so the sidebar, the server check and the page already agree.

@@ -1,14 +1,11 @@
-import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { AlkesLaboratory } from '#enums/master_data'
 
 const bool = { consume: (value: unknown) => Boolean(Number(value)) }
 
-export default class Alkes extends BaseModel {
+export default class Alkes extends TimestampedModel {
   static table = 'alkes'
-
-  @column({ isPrimary: true })
-  declare id: number
 
   @column()
   declare name: string
@@ -61,10 +58,4 @@ export default class Alkes extends BaseModel {
 
   @column(bool)
   declare hasLaikDescription: boolean
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 
 const json = {
   prepare: (value: unknown) =>
@@ -8,10 +9,7 @@ const json = {
 }
 
 /** Written only through app/services/audit.ts; the table refuses updates and deletes; rows form a hash chain. */
-export default class AuditLog extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class AuditLog extends IdentifiedModel {
   @column()
   declare userId: number | null
 

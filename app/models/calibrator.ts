@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import type { CalibratorCondition } from '#enums/master_data'
 import Unit from '#models/unit'
 import User from '#models/user'
 
-export default class Calibrator extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class Calibrator extends TimestampedModel {
   @column()
   declare name: string
 
@@ -44,12 +42,6 @@ export default class Calibrator extends BaseModel {
 
   @column.date()
   declare nextCalibrationDate: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Unit)
   declare unit: BelongsTo<typeof Unit>

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasOne } from '@adonisjs/lucid/orm'
+import { belongsTo, column, hasOne } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo, HasOne } from '@adonisjs/lucid/types/relations'
 import Province from '#models/province'
 import Regency from '#models/regency'
@@ -7,11 +7,8 @@ import FasyankesCategory from '#models/fasyankes_category'
 import FasyankesClass from '#models/fasyankes_class'
 import User from '#models/user'
 
-export default class Fasyankes extends BaseModel {
+export default class Fasyankes extends TimestampedModel {
   static table = 'fasyankes'
-
-  @column({ isPrimary: true })
-  declare id: number
 
   @column()
   declare fasyankesName: string
@@ -48,12 +45,6 @@ export default class Fasyankes extends BaseModel {
 
   @column({ consume: (value) => (value === null ? null : Number(value)) })
   declare longitude: number | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Province, { foreignKey: 'provinceCode' })
   declare province: BelongsTo<typeof Province>

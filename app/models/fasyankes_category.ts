@@ -1,10 +1,8 @@
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 
-export default class FasyankesCategory extends BaseModel {
+export default class FasyankesCategory extends IdentifiedModel {
   static table = 'fasyankes_categories'
-
-  @column({ isPrimary: true })
-  declare id: number
 
   @column()
   declare name: string

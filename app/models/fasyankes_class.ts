@@ -1,10 +1,8 @@
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 
-export default class FasyankesClass extends BaseModel {
+export default class FasyankesClass extends IdentifiedModel {
   static table = 'fasyankes_classes'
-
-  @column({ isPrimary: true })
-  declare id: number
 
   @column()
   declare name: string

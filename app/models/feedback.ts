@@ -1,10 +1,8 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 
-export default class Feedback extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class Feedback extends IdentifiedModel {
   @column()
   declare orderId: number
 

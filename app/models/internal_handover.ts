@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 
 const bool = { consume: (value: unknown) => Boolean(Number(value)) }
 
-export default class InternalHandover extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class InternalHandover extends IdentifiedModel {
   @column()
   declare orderId: number
 

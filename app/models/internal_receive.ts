@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 
 const bool = { consume: (value: unknown) => Boolean(Number(value)) }
 
-export default class InternalReceive extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class InternalReceive extends TimestampedModel {
   @column()
   declare orderId: number
 
@@ -34,12 +32,6 @@ export default class InternalReceive extends BaseModel {
   @column(bool) declare calibrationAbility: boolean
   @column(bool) declare workload: boolean
   @column(bool) declare calibrationMethodCompatibility: boolean
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => User, { foreignKey: 'alkesCheckerUserId' })
   declare checker: BelongsTo<typeof User>

@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Alkes from '#models/alkes'
 import Fasyankes from '#models/fasyankes'
 
 /** A facility's device, with its last and next calibration (domain decisions: Inventory). */
-export default class Inventory extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class Inventory extends TimestampedModel {
   @column()
   declare fasyankesId: number
 
@@ -32,12 +30,6 @@ export default class Inventory extends BaseModel {
 
   @column()
   declare orderDeviceId: number | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Alkes)
   declare alkes: BelongsTo<typeof Alkes>

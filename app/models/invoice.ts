@@ -1,11 +1,9 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 
 /** One invoice stage (1, 2 or 3) of an order. */
-export default class Invoice extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class Invoice extends TimestampedModel {
   @column()
   declare orderId: number
 
@@ -17,10 +15,4 @@ export default class Invoice extends BaseModel {
 
   @column()
   declare letterNumber: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

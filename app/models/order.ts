@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import { belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo, HasMany, HasOne } from '@adonisjs/lucid/types/relations'
 import type { OrderType } from '#workflows/order_types'
 import Fasyankes from '#models/fasyankes'
@@ -16,10 +17,7 @@ import InternalHandover from '#models/internal_handover'
  * An order of either type: what both share. Type-specific data lives in its
  * own table (`internal` for incoming-equipment orders).
  */
-export default class Order extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class Order extends TimestampedModel {
   @column()
   declare type: OrderType
 
@@ -57,12 +55,6 @@ export default class Order extends BaseModel {
   /** When the order entered its status (the age My tasks shows). */
   @column.dateTime({ autoCreate: true })
   declare statusChangedAt: DateTime
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Fasyankes)
   declare fasyankes: BelongsTo<typeof Fasyankes>

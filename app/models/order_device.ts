@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import type { DeviceStatus } from '#workflows/device_status'
 import type { ServiceLab } from '#enums/labs'
@@ -13,10 +14,7 @@ const nullableBool = {
 }
 
 /** One device of an order, of either type (a request line of quantity n becomes n of these). */
-export default class OrderDevice extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class OrderDevice extends TimestampedModel {
   @column()
   declare orderId: number
 
@@ -88,12 +86,6 @@ export default class OrderDevice extends BaseModel {
 
   @column.dateTime()
   declare worksheetSavedAt: DateTime | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Alkes)
   declare alkes: BelongsTo<typeof Alkes>

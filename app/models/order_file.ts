@@ -1,15 +1,13 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 
 /**
  * A file of an order (or of one of its device lines): stored through the file
  * layer (`storageKey`) or an external https link (`externalUrl`). A kind may
  * hold several files; a replaced one keeps its row with `supersededAt` set.
  */
-export default class OrderFile extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class OrderFile extends IdentifiedModel {
   @column()
   declare orderId: number
 

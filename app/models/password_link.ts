@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon'
-import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import User from '#models/user'
 
 /** A one-time set-password link; the token is never stored, only its SHA-256. */
-export default class PasswordLink extends BaseModel {
+export default class PasswordLink extends IdentifiedModel {
   static table = 'password_links'
-
-  @column({ isPrimary: true })
-  declare id: number
 
   @column()
   declare userId: number

@@ -1,9 +1,7 @@
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
 
-export default class Unit extends BaseModel {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class Unit extends IdentifiedModel {
   @column()
   declare name: string
 }

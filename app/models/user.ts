@@ -1,18 +1,15 @@
-import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { BaseModel, afterFind, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { afterFind, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { isRole, type Role } from '#enums/roles'
 import { hasPermission, type Permission } from '#enums/permissions'
 import UserRole from '#models/user_role'
 import Fasyankes from '#models/fasyankes'
 
-export default class User extends compose(BaseModel, withAuthFinder(hash)) {
-  @column({ isPrimary: true })
-  declare id: number
-
+export default class User extends compose(TimestampedModel, withAuthFinder(hash)) {
   @column()
   declare name: string
 
@@ -39,12 +36,6 @@ export default class User extends compose(BaseModel, withAuthFinder(hash)) {
 
   @column()
   declare telegramChatId: string | null
-
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @column.dateTime({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => UserRole)
   declare roleRows: HasMany<typeof UserRole>

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { LucidRow, ModelAttributes } from '@adonisjs/lucid/types/model'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
@@ -97,4 +98,46 @@ export function changes<T extends Record<string, unknown>>(before: T, after: Par
     }
   }
   return { from, to, changed: Object.keys(to).length > 0 }
+}
+
+/**
+ * Creates a record (`existing` null) or updates it, audited as `{subject}.create` or
+ * `{subject}.update` with what changed, as `snapshot` reads it; an update that changes
+ * nothing writes nothing. In the given transaction, or in its own.
+ */
+export async function saveAudited<M extends LucidRow & { id: number }>(
+  actor: Actor,
+  subject: string,
+  record: {
+    existing: M | null | undefined
+    create: () => M
+    values: Partial<ModelAttributes<M>>
+    snapshot: (model: M) => Record<string, unknown>
+  },
+  trx?: TransactionClientContract
+): Promise<M> {
+  const run = async (client: TransactionClientContract) => {
+    const { existing } = record
+    const model = existing ?? record.create()
+    model.useTransaction(client)
+    const before = existing ? record.snapshot(existing) : null
+    model.merge(record.values)
+    const after = record.snapshot(model)
+    const diff = before ? changes(before, after) : null
+    if (diff && !diff.changed) return model
+    await model.save()
+    await audit(
+      actor,
+      {
+        action: `${subject}.${existing ? 'update' : 'create'}`,
+        subjectType: subject,
+        subjectId: model.id,
+        from: diff?.from ?? null,
+        to: diff?.to ?? after,
+      },
+      client
+    )
+    return model
+  }
+  return trx ? run(trx) : db.transaction(run)
 }

@@ -1,8 +1,7 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Alkes from '#models/alkes'
 import type { AlkesLaboratory } from '#enums/master_data'
-import { audit, changes, type Actor } from '#services/audit'
+import { saveAudited, type Actor } from '#services/audit'
 
 export interface AlkesInput {
   name: string
@@ -72,32 +71,16 @@ function snapshot(alkes: Alkes): Attributes {
 }
 
 /** Creates a device type, or updates the given one; audited with what changed. */
-export async function saveAlkes(
+export function saveAlkes(
   actor: Actor,
   input: AlkesInput,
   existing?: Alkes | null,
   trx?: TransactionClientContract
 ) {
-  const run = async (client: TransactionClientContract) => {
-    const alkes = existing ?? new Alkes()
-    alkes.useTransaction(client)
-    const before = existing ? snapshot(existing) : null
-    alkes.merge(attributes(input))
-    const diff = before ? changes(before, attributes(input)) : null
-    if (diff && !diff.changed) return alkes
-    await alkes.save()
-    await audit(
-      actor,
-      {
-        action: existing ? 'alkes.update' : 'alkes.create',
-        subjectType: 'alkes',
-        subjectId: alkes.id,
-        from: diff?.from ?? null,
-        to: diff?.to ?? snapshot(alkes),
-      },
-      client
-    )
-    return alkes
-  }
-  return trx ? run(trx) : db.transaction(run)
+  return saveAudited(
+    actor,
+    'alkes',
+    { existing, create: () => new Alkes(), values: attributes(input), snapshot },
+    trx
+  )
 }

@@ -1,9 +1,8 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Calibrator from '#models/calibrator'
 import type { CalibratorCondition } from '#enums/master_data'
-import { audit, changes, type Actor } from '#services/audit'
+import { saveAudited, type Actor } from '#services/audit'
 
 export interface CalibratorInput {
   name: string
@@ -37,47 +36,32 @@ function snapshot(calibrator: Calibrator) {
   }
 }
 
-export async function saveCalibrator(
+/** Creates a calibrator, or updates the given one; audited with what changed. */
+export function saveCalibrator(
   actor: Actor,
   input: CalibratorInput,
   existing?: Calibrator | null,
   trx?: TransactionClientContract
 ) {
-  const run = async (client: TransactionClientContract) => {
-    const calibrator = existing ?? new Calibrator()
-    calibrator.useTransaction(client)
-    const before = existing ? snapshot(existing) : null
-    const lastDay = day(input.last_calibration_date)
-    const nextDay = day(input.next_calibration_date)
-    calibrator.merge({
-      name: input.name,
-      merk: input.merk ?? null,
-      typeModelCategory: input.type_model_category,
-      typeModel: input.type_model ?? null,
-      serialNumber: input.serial_number,
-      channelCount: input.channel_count,
-      bpfkUserId: input.bpfk_user_id ?? null,
-      unitId: input.unit_id,
-      calibratorCondition: input.calibrator_condition,
-      lastCalibrationDate: lastDay ? DateTime.fromISO(lastDay) : null,
-      nextCalibrationDate: nextDay ? DateTime.fromISO(nextDay) : null,
-    })
-    const after = snapshot(calibrator)
-    const diff = before ? changes(before, after) : null
-    if (diff && !diff.changed) return calibrator
-    await calibrator.save()
-    await audit(
-      actor,
-      {
-        action: existing ? 'calibrator.update' : 'calibrator.create',
-        subjectType: 'calibrator',
-        subjectId: calibrator.id,
-        from: diff?.from ?? null,
-        to: diff?.to ?? after,
-      },
-      client
-    )
-    return calibrator
+  const lastDay = day(input.last_calibration_date)
+  const nextDay = day(input.next_calibration_date)
+  const values = {
+    name: input.name,
+    merk: input.merk ?? null,
+    typeModelCategory: input.type_model_category,
+    typeModel: input.type_model ?? null,
+    serialNumber: input.serial_number,
+    channelCount: input.channel_count,
+    bpfkUserId: input.bpfk_user_id ?? null,
+    unitId: input.unit_id,
+    calibratorCondition: input.calibrator_condition,
+    lastCalibrationDate: lastDay ? DateTime.fromISO(lastDay) : null,
+    nextCalibrationDate: nextDay ? DateTime.fromISO(nextDay) : null,
   }
-  return trx ? run(trx) : db.transaction(run)
+  return saveAudited(
+    actor,
+    'calibrator',
+    { existing, create: () => new Calibrator(), values, snapshot },
+    trx
+  )
 }

@@ -1,23 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDebounced } from '~/lib/use_debounced'
+import type { Paginated } from '#queries/datatable'
 
-export type PageLink = {
-  url: string | null
-  label: string
-  active: boolean
-}
-
-export type Paginated<Row> = {
-  data: Row[]
-  from: number | null
-  to: number | null
-  total: number
-  per_page: number
-  current_page: number
-  last_page: number
-  links: PageLink[]
-}
+/** A page of rows as the list's `/datatable` route answers it (app/queries/datatable.ts). */
+export type { PageLink, Paginated } from '#queries/datatable'
 
 export type TableSort = { key: string; dir: 'asc' | 'desc' }
 

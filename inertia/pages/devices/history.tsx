@@ -1,6 +1,6 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { SimpleTable } from '~/components/ui/simple_table'
+import { SimpleTable, linkColumn } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
 
 type Entry = {
@@ -77,17 +77,11 @@ export default function DeviceHistory({ device, entries }: Props) {
           rows={entries}
           rowKey={(entry) => entry.id}
           columns={[
-            {
-              header: 'Permintaan',
-              cell: (entry) => (
-                <Link
-                  href={entry.order_href}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {entry.order_number}
-                </Link>
-              ),
-            },
+            linkColumn<Entry>(
+              'Permintaan',
+              (entry) => entry.order_href,
+              (entry) => entry.order_number
+            ),
             { header: 'Layanan', cell: (entry) => entry.service },
             { header: 'Tanggal Pengerjaan', cell: (entry) => entry.formatted_work_date },
             {

@@ -5,23 +5,10 @@ import { RegionFields, type ProvinceOption } from '~/components/form/region_fiel
 import { CoordinatePicker } from '~/components/map/coordinate_picker'
 import { bind } from '~/lib/bind'
 import { optionsOf } from '~/lib/options'
+import type { fasyankesFormValues } from '#actions/fasyankes/save_fasyankes'
 
-type Facility = {
-  id: number
-  fasyankes_name: string
-  phone: string | null
-  address: string | null
-  type: string
-  province: string | null
-  city: string | null
-  category_id: number | null
-  class_id: number | null
-  pic: string | null
-  pic_phone: string | null
-  latitude: number | null
-  longitude: number | null
-  email: string | null
-}
+/** The facility in the form's field names, as the server's edit page sends it. */
+type Facility = ReturnType<typeof fasyankesFormValues> & { id: number }
 
 type Props = {
   fasyankes: Facility | null

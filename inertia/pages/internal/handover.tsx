@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { CheckboxField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 
@@ -9,22 +9,15 @@ const FLAGS = [
   ['alkes_checked', 'Alat telah diperiksa penerima'],
 ] as const
 
-export default function Handover({
-  order,
-  backHref,
-  submitHref,
-  values,
-  cancelTest,
-  openDevices,
-}: {
-  order: { number: string }
-  backHref: string
-  submitHref: string
+type Props = OrderFormLinks & {
   values: { contact_person_receiver_name: string; contact_person_receiver_phone: string }
   /** Whether a line is BATAL UJI; shown, not chosen. */
   cancelTest: boolean
   openDevices: string[]
-}) {
+}
+
+export default function Handover(props: Props) {
+  const { values, cancelTest, openDevices } = props
   const form = useForm({
     ...values,
     alkes_accordingly: true,
@@ -32,13 +25,7 @@ export default function Handover({
     alkes_checked: true,
   })
   return (
-    <FormPage
-      title="Serah Terima Alat"
-      subtitle={order.number}
-      backHref={backHref}
-      onSubmit={() => form.put(submitHref)}
-      form={form}
-    >
+    <OrderFormPage title="Serah Terima Alat" page={props} form={form}>
       {openDevices.length > 0 && (
         <p
           role="alert"
@@ -72,6 +59,6 @@ export default function Handover({
           hint="Diisi otomatis dari status alat pada permintaan ini."
         />
       </fieldset>
-    </FormPage>
+    </OrderFormPage>
   )
 }

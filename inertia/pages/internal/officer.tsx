@@ -1,16 +1,14 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { controlClass } from '~/components/ui/field'
 
-type Props = {
-  order: { number: string }
-  backHref: string
-  submitHref: string
+type Props = OrderFormLinks & {
   officers: { id: number; name: string }[]
   devices: { id: number; name: string; serial_number: string | null; officer_id: number | null }[]
 }
 
-export default function AssignOfficers({ order, backHref, submitHref, officers, devices }: Props) {
+export default function AssignOfficers(props: Props) {
+  const { officers, devices } = props
   const form = useForm({
     selected_officers: devices.map((d) => ({
       internal_alkes_order_id: d.id,
@@ -29,14 +27,19 @@ export default function AssignOfficers({ order, backHref, submitHref, officers, 
       form.data.selected_officers.map((s) => ({ ...s, bpfk_user_id: value }))
     )
 
+  const officerOptions = [
+    <option key="" value="">
+      Pilih petugas
+    </option>,
+    ...officers.map((o) => (
+      <option key={o.id} value={o.id}>
+        {o.name}
+      </option>
+    )),
+  ]
+
   return (
-    <FormPage
-      title="Pilih Petugas"
-      subtitle={order.number}
-      backHref={backHref}
-      onSubmit={() => form.put(submitHref)}
-      form={form}
-    >
+    <OrderFormPage title="Pilih Petugas" page={props} form={form}>
       <div className="md:col-span-2">
         <label className="text-sm">
           Terapkan ke semua alat:{' '}
@@ -46,12 +49,7 @@ export default function AssignOfficers({ order, backHref, submitHref, officers, 
             defaultValue=""
             className={`${controlClass()} mt-1 max-w-sm`}
           >
-            <option value="">Pilih petugas</option>
-            {officers.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
+            {officerOptions}
           </select>
         </label>
       </div>
@@ -69,12 +67,7 @@ export default function AssignOfficers({ order, backHref, submitHref, officers, 
                 onChange={(e) => setOfficer(index, e.target.value)}
                 className={controlClass(!!errors[`selected_officers.${index}.bpfk_user_id`])}
               >
-                <option value="">Pilih petugas</option>
-                {officers.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
+                {officerOptions}
               </select>
               {errors[`selected_officers.${index}.bpfk_user_id`] && (
                 <p className="text-xs text-red-600">
@@ -85,6 +78,6 @@ export default function AssignOfficers({ order, backHref, submitHref, officers, 
           </div>
         ))}
       </div>
-    </FormPage>
+    </OrderFormPage>
   )
 }

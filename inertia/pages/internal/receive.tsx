@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { CheckboxField, SelectField, TextField, controlClass } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { cn } from '~/lib/cn'
@@ -56,10 +56,7 @@ const CHECKLIST = [
   ['calibration_method_compatibility', 'Kesesuaian metode kalibrasi'],
 ] as const
 
-type Props = {
-  order: { number: string }
-  backHref: string
-  submitHref: string
+type Props = OrderFormLinks & {
   checkers: { id: number; name: string }[]
   values: {
     checker: number
@@ -71,14 +68,8 @@ type Props = {
   devices: Device[]
 }
 
-export default function ReceiveEquipment({
-  order,
-  backHref,
-  submitHref,
-  checkers,
-  values,
-  devices,
-}: Props) {
+export default function ReceiveEquipment(props: Props) {
+  const { checkers, values, devices } = props
   const form = useForm({
     ...values,
     checker: String(values.checker),
@@ -102,13 +93,7 @@ export default function ReceiveEquipment({
     )
 
   return (
-    <FormPage
-      title="Penerimaan Alat"
-      subtitle={order.number}
-      backHref={backHref}
-      onSubmit={() => form.put(submitHref)}
-      form={form}
-    >
+    <OrderFormPage title="Penerimaan Alat" page={props} form={form}>
       <SelectField
         label="Pemeriksa Alat"
         required
@@ -187,6 +172,6 @@ export default function ReceiveEquipment({
           />
         ))}
       </fieldset>
-    </FormPage>
+    </OrderFormPage>
   )
 }

@@ -1,18 +1,16 @@
 import { useForm } from '@inertiajs/react'
 import { Star } from 'lucide-react'
-import { FormPage } from '~/components/form/form_page'
+import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { TextAreaField, TextField } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
 
-type Props = {
-  order: { number: string }
+type Props = OrderFormLinks & {
   groups: { title: string; questions: { code: string; text: string }[] }[]
-  backHref: string
-  submitHref: string
 }
 
 /** The satisfaction questionnaire: 14 questions in four groups, 1 to 5 stars each. */
-export default function FeedbackForm({ order, groups, backHref, submitHref }: Props) {
+export default function FeedbackForm(props: Props) {
+  const { groups } = props
   const codes = groups.flatMap((g) => g.questions.map((q) => q.code))
   const form = useForm<Record<string, string | number>>({
     unit: '',
@@ -21,13 +19,7 @@ export default function FeedbackForm({ order, groups, backHref, submitHref }: Pr
   })
   const errors = form.errors as Record<string, string | undefined>
   return (
-    <FormPage
-      title="Umpan Balik Layanan"
-      subtitle={order.number}
-      backHref={backHref}
-      onSubmit={() => form.post(submitHref)}
-      form={form}
-    >
+    <OrderFormPage title="Umpan Balik Layanan" page={props} form={form} post>
       <div className="md:col-span-2">
         <TextField
           label="Unit/Ruangan Pengisi"
@@ -84,6 +76,6 @@ export default function FeedbackForm({ order, groups, backHref, submitHref }: Pr
           error={errors.critic}
         />
       </div>
-    </FormPage>
+    </OrderFormPage>
   )
 }

@@ -1,40 +1,24 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { MONTHS } from '~/lib/format'
 import { optionsOf } from '~/lib/options'
 
-type Props = {
-  order: { number: string }
+type Props = OrderFormLinks & {
   device: { name: string }
   officers: { id: number; name: string }[]
   /** The number a blank certificate number would get now; null when the line has one. */
   nextCertificateNumber: string | null
   values: Record<string, string>
-  backHref: string
-  submitHref: string
 }
 
 /** One device line's worksheet (both order types). */
-export default function Worksheet({
-  order,
-  device,
-  officers,
-  nextCertificateNumber,
-  values,
-  backHref,
-  submitHref,
-}: Props) {
+export default function Worksheet(props: Props) {
+  const { device, officers, nextCertificateNumber, values } = props
   const form = useForm(values)
   return (
-    <FormPage
-      title={`Lembar Kerja ${device.name}`}
-      subtitle={order.number}
-      backHref={backHref}
-      onSubmit={() => form.put(submitHref)}
-      form={form}
-    >
+    <OrderFormPage title={`Lembar Kerja ${device.name}`} page={props} form={form}>
       <TextField label="Merk" required {...bind(form, 'merk')} />
       <TextField label="Model" required {...bind(form, 'model')} />
       <TextField label="Nomor Seri" required {...bind(form, 'serial_number')} />
@@ -80,6 +64,6 @@ export default function Worksheet({
         options={optionsOf(officers)}
         {...bind(form, 'officer_id')}
       />
-    </FormPage>
+    </OrderFormPage>
   )
 }

@@ -1,6 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { SimpleTable, type SimpleColumn } from '~/components/ui/simple_table'
+import { SimpleTable, linkColumn, type SimpleColumn } from '~/components/ui/simple_table'
 import { StatusBadge } from '~/components/status_badge'
 import { cn } from '~/lib/cn'
 
@@ -66,17 +66,12 @@ type OrderRow = Waited & {
 
 /** Both tables open with the order (linked) and its facility… */
 const orderColumns = <T extends OrderRow>(): SimpleColumn<T>[] => [
-  {
-    header: 'Nomor',
-    cell: (row) => (
-      <Link
-        href={row.order_href}
-        className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100"
-      >
-        {row.number}
-      </Link>
-    ),
-  },
+  linkColumn(
+    'Nomor',
+    (row) => row.order_href,
+    (row) => row.number,
+    'font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100'
+  ),
   { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
 ]
 
