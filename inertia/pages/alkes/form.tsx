@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { RecordFormPage, type Register } from '~/components/form/record_form_page'
 import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
@@ -18,6 +18,11 @@ const FLAGS = [
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value)
+
+const REGISTER: Register = {
+  path: '/alkes/data',
+  titles: { create: 'Tambah Alkes', edit: 'Ubah Alkes' },
+}
 
 export default function AlkesForm({
   alkes,
@@ -45,19 +50,8 @@ export default function AlkesForm({
     kalibrasi_is_kan: alkes?.kalibrasi_is_kan ?? false,
     has_laik_description: alkes?.has_laik_description ?? true,
   })
-  const submit = () =>
-    alkes
-      ? form.put(`/alkes/data/${alkes.id}/update`, { preserveScroll: true })
-      : form.post('/alkes/data/store', { preserveScroll: true })
-
   return (
-    <FormPage
-      title={alkes ? 'Ubah Alkes' : 'Tambah Alkes'}
-      subtitle={alkes?.name}
-      backHref="/alkes/data"
-      onSubmit={submit}
-      form={form}
-    >
+    <RecordFormPage register={REGISTER} record={alkes} subtitle={alkes?.name} form={form}>
       <div className="md:col-span-2">
         <TextField label="Nama Alkes" required {...bind(form, 'name')} />
       </div>
@@ -124,6 +118,6 @@ export default function AlkesForm({
           />
         ))}
       </fieldset>
-    </FormPage>
+    </RecordFormPage>
   )
 }

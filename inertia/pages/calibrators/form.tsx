@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { RecordFormPage, type Register } from '~/components/form/record_form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
@@ -16,6 +16,11 @@ type Options = {
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value)
+
+const REGISTER: Register = {
+  path: '/calibrator/data',
+  titles: { create: 'Tambah Kalibrator', edit: 'Ubah Kalibrator' },
+}
 
 export default function CalibratorForm({
   calibrator,
@@ -37,19 +42,10 @@ export default function CalibratorForm({
     last_calibration_date: text(calibrator?.last_calibration_date),
     next_calibration_date: text(calibrator?.next_calibration_date),
   })
-  const submit = () =>
-    calibrator
-      ? form.put(`/calibrator/data/${calibrator.id}/update`, { preserveScroll: true })
-      : form.post('/calibrator/data/store', { preserveScroll: true })
+  const subtitle = calibrator ? `${calibrator.name} - SN ${calibrator.serial_number}` : undefined
 
   return (
-    <FormPage
-      title={calibrator ? 'Ubah Kalibrator' : 'Tambah Kalibrator'}
-      subtitle={calibrator ? `${calibrator.name} - SN ${calibrator.serial_number}` : undefined}
-      backHref="/calibrator/data"
-      onSubmit={submit}
-      form={form}
-    >
+    <RecordFormPage register={REGISTER} record={calibrator} subtitle={subtitle} form={form}>
       <div className="md:col-span-2">
         <TextField label="Nama Kalibrator" required {...bind(form, 'name')} />
       </div>
@@ -101,6 +97,6 @@ export default function CalibratorForm({
         type="date"
         {...bind(form, 'next_calibration_date')}
       />
-    </FormPage>
+    </RecordFormPage>
   )
 }

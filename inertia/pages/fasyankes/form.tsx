@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { RecordFormPage, type Register } from '~/components/form/record_form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 import { CoordinatePicker } from '~/components/map/coordinate_picker'
@@ -23,6 +23,11 @@ type Props = {
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value)
 
+const REGISTER: Register = {
+  path: '/fasyankes/data',
+  titles: { create: 'Tambah Fasyankes', edit: 'Ubah Fasyankes' },
+}
+
 export default function FasyankesForm({ fasyankes, options }: Props) {
   const form = useForm({
     fasyankes_name: text(fasyankes?.fasyankes_name),
@@ -41,19 +46,10 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
     password: '',
     c_password: '',
   })
-  const submit = () =>
-    fasyankes
-      ? form.put(`/fasyankes/data/${fasyankes.id}/update`, { preserveScroll: true })
-      : form.post('/fasyankes/data/store', { preserveScroll: true })
+  const subtitle = fasyankes ? fasyankes.fasyankes_name : 'Fasyankes baru beserta akun login-nya.'
 
   return (
-    <FormPage
-      title={fasyankes ? 'Ubah Fasyankes' : 'Tambah Fasyankes'}
-      subtitle={fasyankes ? fasyankes.fasyankes_name : 'Fasyankes baru beserta akun login-nya.'}
-      backHref="/fasyankes/data"
-      onSubmit={submit}
-      form={form}
-    >
+    <RecordFormPage register={REGISTER} record={fasyankes} subtitle={subtitle} form={form}>
       <div className="md:col-span-2">
         <TextField label="Nama Fasyankes" required {...bind(form, 'fasyankes_name')} />
       </div>
@@ -142,6 +138,6 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
         autoComplete="new-password"
         {...bind(form, 'c_password')}
       />
-    </FormPage>
+    </RecordFormPage>
   )
 }

@@ -1,11 +1,19 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { RecordFormPage, type Register } from '~/components/form/record_form_page'
 import { TextField } from '~/components/ui/field'
 import { AccountAccessPanel, type AccountAccess } from '~/components/officers/account_access'
 import { bind } from '~/lib/bind'
 import type { OfficerRow } from '#queries/officers/officer_list'
 
 type Officer = OfficerRow
+
+const REGISTER: Register = {
+  path: '/officer',
+  titles: { create: 'Tambah Petugas', edit: 'Ubah Data Petugas' },
+}
+
+const NEW_OFFICER =
+  'Akun petugas baru; setelah disimpan, buat tautan atur kata sandi untuknya lalu atur perannya.'
 
 /**
  * Create and edit an officer. No password is typed here: the officer sets
@@ -25,23 +33,14 @@ export default function OfficerForm({
     position: officer?.position ?? '',
     email: officer?.email ?? '',
   })
-  const submit = () =>
-    officer
-      ? form.put(`/officer/${officer.id}/update`, { preserveScroll: true })
-      : form.post('/officer/store', { preserveScroll: true })
   const emailLocked = Boolean(officer && account && !account.manageable)
 
   return (
     <>
-      <FormPage
-        title={officer ? 'Ubah Data Petugas' : 'Tambah Petugas'}
-        subtitle={
-          officer
-            ? officer.name
-            : 'Akun petugas baru; setelah disimpan, buat tautan atur kata sandi untuknya lalu atur perannya.'
-        }
-        backHref="/officer"
-        onSubmit={submit}
+      <RecordFormPage
+        register={REGISTER}
+        record={officer}
+        subtitle={officer ? officer.name : NEW_OFFICER}
         form={form}
       >
         <div className="md:col-span-2">
@@ -58,7 +57,7 @@ export default function OfficerForm({
         />
         <TextField label="Pangkat/Golongan" required {...bind(form, 'rank')} />
         <TextField label="Jabatan" required {...bind(form, 'position')} />
-      </FormPage>
+      </RecordFormPage>
       {officer && account && <AccountAccessPanel officer={officer} access={account} />}
     </>
   )
