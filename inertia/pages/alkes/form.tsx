@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
+import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { RecordFormPage, type Register } from '~/components/form/record_form_page'
-import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
 import { RupiahField } from '~/components/ui/rupiah_field'
@@ -103,21 +104,7 @@ export default function AlkesForm({
         max={120}
         {...bind(form, 'recalibration_months')}
       />
-      <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
-          Layanan dan akreditasi
-        </legend>
-        {FLAGS.map(([key, label]) => (
-          <CheckboxField
-            key={key}
-            name={key}
-            label={label}
-            checked={form.data[key]}
-            onChange={(checked) => form.setData(key, checked)}
-            error={form.errors[key]}
-          />
-        ))}
-      </fieldset>
+      <CheckboxGroup form={form} flags={FLAGS} legend="Layanan dan akreditasi" />
     </RecordFormPage>
   )
 }

@@ -1,4 +1,5 @@
 import { useForm } from '@inertiajs/react'
+import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { CheckboxField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
@@ -41,16 +42,7 @@ export default function Handover(props: Props) {
         required
         {...bind(form, 'contact_person_receiver_phone')}
       />
-      <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
-        {FLAGS.map(([key, label]) => (
-          <CheckboxField
-            key={key}
-            name={key}
-            label={label}
-            checked={form.data[key]}
-            onChange={(checked) => form.setData(key, checked)}
-          />
-        ))}
+      <CheckboxGroup form={form} flags={FLAGS}>
         <CheckboxField
           name="cancel_test"
           label="Terdapat alat batal uji"
@@ -58,7 +50,7 @@ export default function Handover(props: Props) {
           disabled
           hint="Diisi otomatis dari status alat pada permintaan ini."
         />
-      </fieldset>
+      </CheckboxGroup>
     </OrderFormPage>
   )
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useForm } from '@inertiajs/react'
+import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
-import { CheckboxField, SelectField, TextField, controlClass } from '~/components/ui/field'
+import { SelectField, TextField, controlClass } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { cn } from '~/lib/cn'
 import { optionsOf } from '~/lib/options'
@@ -159,19 +160,7 @@ export default function ReceiveEquipment(props: Props) {
           </div>
         ))}
       </div>
-      <fieldset className="grid gap-2 md:col-span-2 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-medium">Kaji ulang</legend>
-        {CHECKLIST.map(([key, label]) => (
-          <CheckboxField
-            key={key}
-            name={key}
-            label={label}
-            checked={!!form.data[key]}
-            onChange={(checked) => form.setData(key, checked)}
-            error={errors[key]}
-          />
-        ))}
-      </fieldset>
+      <CheckboxGroup form={form} flags={CHECKLIST} legend="Kaji ulang" />
     </OrderFormPage>
   )
 }

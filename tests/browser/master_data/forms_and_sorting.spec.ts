@@ -75,5 +75,8 @@ test.group('Forms and lists in Chromium', (group) => {
     // A reload keeps the order the address names.
     await page.reload()
     await page.locator('th[aria-sort=descending]', { hasText: 'Tarif' }).waitFor()
+    await until(async () => descending(await tariffs(page)))
+    // Nothing still on its way to the server when the test's transaction ends.
+    await page.waitForLoadState('networkidle')
   }).timeout(60_000)
 })
