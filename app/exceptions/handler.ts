@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { HttpError, StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import bodyParserConfig from '#config/bodyparser'
 
 const SERVER_ERROR_MESSAGE =
   'Terjadi kesalahan pada server. Silakan coba lagi; bila berulang, hubungi tim TI.'
@@ -50,12 +51,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected renderStatusPages = true
 
   /** Refusals the app answers on purpose are not incidents: they are audited or shown, not logged. */
-  protected ignoreStatuses = [400, 401, 403, 404, 409, 422, 429]
+  protected ignoreStatuses = [400, 401, 403, 404, 409, 413, 422, 429]
 
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     '403': (error, { inertia }) =>
       inertia.render('errors/forbidden', { message: error.message || null }),
     '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
+    // Over the body parser's limit: refused before any field was read, so before the session.
+    '413': (_, { inertia }) =>
+      inertia.render('errors/too_large', {
+        limit: String(bodyParserConfig.multipart.limit)
+          .toUpperCase()
+          .replace(/(\d)([A-Z])/, '$1 $2'),
+      }),
     '500..599': (_, { inertia }) => inertia.render('errors/server_error', {}),
   }
 

@@ -244,4 +244,30 @@ test.group('Bulk certificate upload', (group) => {
     assert.match(response.flashMessages().error ?? '', /petugas yang ditugaskan/)
     assert.isNull(await currentFileOf(devices[0].id, 'certificate'))
   })
+
+  test('more than the body limit at once is refused with a page that says so; nothing is saved', async ({
+    client,
+    assert,
+  }) => {
+    const { order, devices } = await workingOrder()
+    const response = await bulk(
+      client,
+      order.id,
+      [
+        ['a.pdf', pdfBuffer(9 * 1024 * 1024)],
+        ['b.pdf', pdfBuffer(9 * 1024 * 1024)],
+        ['c.pdf', pdfBuffer(3 * 1024 * 1024)],
+      ],
+      [devices[0].id, devices[1].id, devices[0].id]
+    )
+      .loginAs(await userWithRole('yantek'))
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    response.assertStatus(413)
+    response.assertInertiaComponent('errors/too_large')
+    assert.equal(response.inertiaProps.limit, '20 MB')
+    assert.isNull(await currentFileOf(devices[0].id, 'certificate'))
+    assert.equal(await auditCount(order.id, 'internal.attachment'), 0)
+  })
 })
