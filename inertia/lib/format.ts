@@ -25,3 +25,7 @@ export const MONTHS = [
   'November',
   'Desember',
 ] as const
+
+/** A stored value as a text field shows it: empty for none. */
+export const fieldText = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)

@@ -6,6 +6,7 @@ import { bind } from '~/lib/bind'
 import { SubmitButton } from '~/components/form/submit_button'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 import { optionsOf } from '~/lib/options'
+import { fieldText } from '~/lib/format'
 
 type StaffProfile = {
   name: string
@@ -81,15 +82,15 @@ function StaffForm({ profile }: { profile: StaffProfile }) {
 function FacilityForm({ profile, options }: { profile: FacilityProfile; options: Options }) {
   const form = useForm({
     name: profile.name,
-    phone: profile.phone ?? '',
-    address: profile.address ?? '',
-    type: profile.type ?? '',
-    province: profile.province ?? '',
-    city: profile.city ?? '',
-    category_id: profile.category_id ? String(profile.category_id) : '',
-    class_id: profile.class_id ? String(profile.class_id) : '',
-    pic_name: profile.pic_name ?? '',
-    pic_phone: profile.pic_phone ?? '',
+    phone: fieldText(profile.phone),
+    address: fieldText(profile.address),
+    type: fieldText(profile.type),
+    province: fieldText(profile.province),
+    city: fieldText(profile.city),
+    category_id: fieldText(profile.category_id || null),
+    class_id: fieldText(profile.class_id || null),
+    pic_name: fieldText(profile.pic_name),
+    pic_phone: fieldText(profile.pic_phone),
     email: profile.email,
   })
   const submit = (event: FormEvent) => {

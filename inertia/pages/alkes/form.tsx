@@ -3,6 +3,7 @@ import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { RecordFormPage, type Register } from '~/components/form/record_form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
+import { fieldText } from '~/lib/format'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
 import { RupiahField } from '~/components/ui/rupiah_field'
 
@@ -17,9 +18,6 @@ const FLAGS = [
   ['has_laik_description', 'Hasil memuat keterangan LAIK/TIDAK LAIK'],
 ] as const
 
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value)
-
 const REGISTER: Register = {
   path: '/alkes/data',
   titles: { create: 'Tambah Alkes', edit: 'Ubah Alkes' },
@@ -33,17 +31,17 @@ export default function AlkesForm({
   laboratories: { value: string; label: string }[]
 }) {
   const form = useForm({
-    name: text(alkes?.name),
+    name: fieldText(alkes?.name),
     laboratory: alkes?.laboratory ?? 'PK',
-    category: text(alkes?.category),
-    price: text(alkes?.price),
-    minute_estimation: text(alkes?.minute_estimation),
-    alkes_code: text(alkes?.alkes_code),
-    mk_code: text(alkes?.mk_code),
-    aspak_code: text(alkes?.aspak_code),
-    certificate_number: text(alkes?.certificate_number),
-    total_page: text(alkes?.total_page),
-    recalibration_months: text(alkes?.recalibration_months ?? 12),
+    category: fieldText(alkes?.category),
+    price: fieldText(alkes?.price),
+    minute_estimation: fieldText(alkes?.minute_estimation),
+    alkes_code: fieldText(alkes?.alkes_code),
+    mk_code: fieldText(alkes?.mk_code),
+    aspak_code: fieldText(alkes?.aspak_code),
+    certificate_number: fieldText(alkes?.certificate_number),
+    total_page: fieldText(alkes?.total_page),
+    recalibration_months: fieldText(alkes?.recalibration_months ?? 12),
     is_tuntung_seharian: alkes?.is_tuntung_seharian ?? false,
     is_internal: alkes?.is_internal ?? true,
     is_insitu: alkes?.is_insitu ?? true,

@@ -2,6 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { RecordFormPage, type Register } from '~/components/form/record_form_page'
 import { SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
+import { fieldText } from '~/lib/format'
 import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
 import { optionsOf } from '~/lib/options'
 
@@ -13,9 +14,6 @@ type Options = {
   conditions: { value: string; label: string }[]
   typeModelCategories: string[]
 }
-
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value)
 
 const REGISTER: Register = {
   path: '/calibrator/data',
@@ -30,17 +28,17 @@ export default function CalibratorForm({
   options: Options
 }) {
   const form = useForm({
-    name: text(calibrator?.name),
-    merk: text(calibrator?.merk),
+    name: fieldText(calibrator?.name),
+    merk: fieldText(calibrator?.merk),
     type_model_category: calibrator?.type_model_category ?? 'Tipe',
-    type_model: text(calibrator?.type_model),
-    serial_number: text(calibrator?.serial_number),
-    channel_count: text(calibrator?.channel_count ?? 1),
-    unit_id: text(calibrator?.unit.id),
-    bpfk_user_id: text(calibrator?.bpfk_user_id),
+    type_model: fieldText(calibrator?.type_model),
+    serial_number: fieldText(calibrator?.serial_number),
+    channel_count: fieldText(calibrator?.channel_count ?? 1),
+    unit_id: fieldText(calibrator?.unit.id),
+    bpfk_user_id: fieldText(calibrator?.bpfk_user_id),
     calibrator_condition: calibrator?.calibrator_condition ?? 'Good',
-    last_calibration_date: text(calibrator?.last_calibration_date),
-    next_calibration_date: text(calibrator?.next_calibration_date),
+    last_calibration_date: fieldText(calibrator?.last_calibration_date),
+    next_calibration_date: fieldText(calibrator?.next_calibration_date),
   })
   const subtitle = calibrator ? `${calibrator.name} - SN ${calibrator.serial_number}` : undefined
 

@@ -4,6 +4,7 @@ import { SelectField, TextField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 import { CoordinatePicker } from '~/components/map/coordinate_picker'
 import { bind } from '~/lib/bind'
+import { fieldText } from '~/lib/format'
 import { optionsOf } from '~/lib/options'
 import type { fasyankesFormValues } from '#actions/fasyankes/save_fasyankes'
 
@@ -20,9 +21,6 @@ type Props = {
   }
 }
 
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value)
-
 const REGISTER: Register = {
   path: '/fasyankes/data',
   titles: { create: 'Tambah Fasyankes', edit: 'Ubah Fasyankes' },
@@ -30,19 +28,19 @@ const REGISTER: Register = {
 
 export default function FasyankesForm({ fasyankes, options }: Props) {
   const form = useForm({
-    fasyankes_name: text(fasyankes?.fasyankes_name),
-    email: text(fasyankes?.email),
-    phone: text(fasyankes?.phone),
-    address: text(fasyankes?.address),
-    type: text(fasyankes?.type),
-    province: text(fasyankes?.province),
-    city: text(fasyankes?.city),
-    category_id: text(fasyankes?.category_id),
-    class_id: text(fasyankes?.class_id),
-    pic: text(fasyankes?.pic),
-    pic_phone: text(fasyankes?.pic_phone),
-    latitude: text(fasyankes?.latitude),
-    longitude: text(fasyankes?.longitude),
+    fasyankes_name: fieldText(fasyankes?.fasyankes_name),
+    email: fieldText(fasyankes?.email),
+    phone: fieldText(fasyankes?.phone),
+    address: fieldText(fasyankes?.address),
+    type: fieldText(fasyankes?.type),
+    province: fieldText(fasyankes?.province),
+    city: fieldText(fasyankes?.city),
+    category_id: fieldText(fasyankes?.category_id),
+    class_id: fieldText(fasyankes?.class_id),
+    pic: fieldText(fasyankes?.pic),
+    pic_phone: fieldText(fasyankes?.pic_phone),
+    latitude: fieldText(fasyankes?.latitude),
+    longitude: fieldText(fasyankes?.longitude),
     password: '',
     c_password: '',
   })
