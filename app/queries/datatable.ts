@@ -43,6 +43,17 @@ export interface SheetCell<Row> {
   value: (row: Row) => number | string | null
 }
 
+/** A column a spreadsheet stores typed (a number, rupiah, a date), printed as `key` shows it. */
+export function typedColumn<Row>(
+  key: string,
+  label: string,
+  width: number,
+  format: SheetCell<Row>['format'],
+  value: SheetCell<Row>['value']
+): ExportColumn<Row> {
+  return { key, label, width, sheet: { format, value } }
+}
+
 export interface AppliedFilter {
   label: string
   value: string

@@ -7,6 +7,7 @@ import {
   whereContains,
   whereSearch,
   type AppliedFilter,
+  typedColumn,
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#queries/filters'
@@ -139,18 +140,14 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
     { key: 'name', label: 'Nama Alkes', width: 2.5 },
     { key: 'laboratory', label: 'Lab', width: 0.7 },
     { key: 'category', label: 'Kategori', width: 1.2 },
-    {
-      key: 'formatted_price',
-      label: 'Tarif',
-      width: 1.1,
-      sheet: { format: 'rupiah', value: (row) => row.price },
-    },
-    {
-      key: 'minute_estimation',
-      label: 'Estimasi (menit)',
-      width: 0.9,
-      sheet: { format: 'number', value: (row) => row.minute_estimation },
-    },
+    typedColumn('formatted_price', 'Tarif', 1.1, 'rupiah', (row) => row.price),
+    typedColumn(
+      'minute_estimation',
+      'Estimasi (menit)',
+      0.9,
+      'number',
+      (row) => row.minute_estimation
+    ),
     { key: 'formatted_has_pengujian', label: 'Pengujian KAN', width: 0.8 },
     { key: 'formatted_has_kalibrasi', label: 'Kalibrasi KAN', width: 0.8 },
     { key: 'formatted_is_internal', label: 'Alat Datang', width: 0.7 },

@@ -6,7 +6,12 @@ import {
   CONDITION_LABELS,
   type CalibratorCondition,
 } from '#enums/master_data'
-import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
+import {
+  baseFilterSchema,
+  whereContains,
+  type AppliedFilter,
+  typedColumn,
+} from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { textFilter, whereYesNo, yesNoFilter } from '#queries/filters'
 import { formatDate } from '#services/format'
@@ -144,12 +149,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
     { key: 'merk', label: 'Merk' },
     { key: 'type_model', label: 'Tipe/Model' },
     { key: 'serial_number', label: 'Nomor Seri', width: 1.2 },
-    {
-      key: 'channel_count',
-      label: 'Kanal',
-      width: 0.5,
-      sheet: { format: 'number', value: (row) => row.channel_count },
-    },
+    typedColumn('channel_count', 'Kanal', 0.5, 'number', (row) => row.channel_count),
     { key: 'unit', label: 'Unit', width: 0.7, value: (row) => row.unit.name },
     {
       key: 'bpfk_user',
@@ -159,12 +159,13 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
     },
     { key: 'formatted_calibrator_condition', label: 'Kondisi', width: 0.8 },
     { key: 'formatted_is_available', label: 'Status', width: 0.9 },
-    {
-      key: 'formatted_next_calibration_date',
-      label: 'Kalibrasi Berikutnya',
-      width: 1.2,
-      sheet: { format: 'date', value: (row) => row.next_calibration_date },
-    },
+    typedColumn(
+      'formatted_next_calibration_date',
+      'Kalibrasi Berikutnya',
+      1.2,
+      'date',
+      (row) => row.next_calibration_date
+    ),
   ],
 
   async describeFilters(filters) {

@@ -1,7 +1,12 @@
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
+import {
+  baseFilterSchema,
+  whereContains,
+  type AppliedFilter,
+  typedColumn,
+} from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { textFilter } from '#queries/filters'
 import { formatDate, formatDateTime, formatRupiah, fromDatabase } from '#services/format'
@@ -34,7 +39,44 @@ const invoiceDate = (stage: number) =>
     `(SELECT i.invoice_date FROM invoices i WHERE i.order_id = o.id AND i.stage = ${stage}) AS invoice_date_${stage}`
   )
 
-export const internalOrderList = defineList({
+/** One order as the list, its JSON and its exports show it. */
+function orderRow(raw: Record<string, any>) {
+  return {
+    id: Number(raw.id),
+    number: raw.number as string,
+    status: raw.status as InternalStatus,
+    status_tone: internalWorkflow.tone(raw.status),
+    formatted_status: raw.status as string,
+    fasyankes: {
+      id: Number(raw.fasyankes_id),
+      fasyankes_name: raw.fasyankes_name as string,
+      city: raw.city_name as string | null,
+      province: raw.province_name as string | null,
+    },
+    service_type: raw.service_type as string,
+    delivery_option: raw.delivery_option as string,
+    delivery_date_estimation: String(iso(raw.delivery_date_estimation)).slice(0, 10),
+    formatted_delivery_date_estimation: formatDate(iso(raw.delivery_date_estimation)),
+    formatted_arrival_date_estimation: formatDate(iso(raw.arrival_date_estimation)),
+    created_at: fromDatabase(raw.created_at)?.toISO() ?? null,
+    formatted_created_at: formatDateTime(fromDatabase(raw.created_at)),
+    formatted_estimated_completion_at: formatDateTime(fromDatabase(raw.estimated_completion_at)),
+    device_count: Number(raw.device_count ?? 0),
+    total_price: Number(raw.total_price ?? 0),
+    formatted_total_price: formatRupiah(Number(raw.total_price ?? 0)),
+    contact_person_name: raw.contact_person_name as string,
+    contact_person_phone: raw.contact_person_phone as string,
+    invoice_index: Number(raw.invoice_stage ?? 0),
+    formatted_invoice_dates: [raw.invoice_date_1, raw.invoice_date_2, raw.invoice_date_3].map(
+      (date) => formatDate(iso(date))
+    ),
+    formatted_payment_confirm_date: raw.payment_confirm_date
+      ? formatDate(iso(raw.payment_confirm_date))
+      : null,
+  }
+}
+
+export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typeof orderRow>>({
   title: 'Permintaan Alat Datang',
   fileName: 'permintaan-alat-datang',
   permission: 'internal.view',
@@ -113,39 +155,7 @@ export const internalOrderList = defineList({
     return query
   },
 
-  row: (raw) => ({
-    id: Number(raw.id),
-    number: raw.number as string,
-    status: raw.status as InternalStatus,
-    status_tone: internalWorkflow.tone(raw.status),
-    formatted_status: raw.status as string,
-    fasyankes: {
-      id: Number(raw.fasyankes_id),
-      fasyankes_name: raw.fasyankes_name as string,
-      city: raw.city_name as string | null,
-      province: raw.province_name as string | null,
-    },
-    service_type: raw.service_type as string,
-    delivery_option: raw.delivery_option as string,
-    delivery_date_estimation: String(iso(raw.delivery_date_estimation)).slice(0, 10),
-    formatted_delivery_date_estimation: formatDate(iso(raw.delivery_date_estimation)),
-    formatted_arrival_date_estimation: formatDate(iso(raw.arrival_date_estimation)),
-    created_at: fromDatabase(raw.created_at)?.toISO() ?? null,
-    formatted_created_at: formatDateTime(fromDatabase(raw.created_at)),
-    formatted_estimated_completion_at: formatDateTime(fromDatabase(raw.estimated_completion_at)),
-    device_count: Number(raw.device_count ?? 0),
-    total_price: Number(raw.total_price ?? 0),
-    formatted_total_price: formatRupiah(Number(raw.total_price ?? 0)),
-    contact_person_name: raw.contact_person_name as string,
-    contact_person_phone: raw.contact_person_phone as string,
-    invoice_index: Number(raw.invoice_stage ?? 0),
-    formatted_invoice_dates: [raw.invoice_date_1, raw.invoice_date_2, raw.invoice_date_3].map(
-      (date) => formatDate(iso(date))
-    ),
-    formatted_payment_confirm_date: raw.payment_confirm_date
-      ? formatDate(iso(raw.payment_confirm_date))
-      : null,
-  }),
+  row: orderRow,
 
   // Each served by an index on orders (0023_list_sort_indexes) but the facility's name,
   // which is read through its join.
@@ -169,31 +179,17 @@ export const internalOrderList = defineList({
       value: (row) => row.fasyankes.fasyankes_name,
     },
     { key: 'service_type', label: 'Layanan' },
-    {
-      key: 'formatted_delivery_date_estimation',
-      label: 'Estimasi Kirim',
-      width: 1.2,
-      sheet: { format: 'date', value: (row) => row.delivery_date_estimation },
-    },
-    {
-      key: 'device_count',
-      label: 'Jumlah Alat',
-      width: 0.7,
-      sheet: { format: 'number', value: (row) => row.device_count },
-    },
-    {
-      key: 'formatted_total_price',
-      label: 'Total Tarif',
-      width: 1.2,
-      sheet: { format: 'rupiah', value: (row) => row.total_price },
-    },
+    typedColumn(
+      'formatted_delivery_date_estimation',
+      'Estimasi Kirim',
+      1.2,
+      'date',
+      (row) => row.delivery_date_estimation
+    ),
+    typedColumn('device_count', 'Jumlah Alat', 0.7, 'number', (row) => row.device_count),
+    typedColumn('formatted_total_price', 'Total Tarif', 1.2, 'rupiah', (row) => row.total_price),
     { key: 'status', label: 'Status', width: 1.3 },
-    {
-      key: 'formatted_created_at',
-      label: 'Diajukan',
-      width: 1.5,
-      sheet: { format: 'datetime', value: (row) => row.created_at },
-    },
+    typedColumn('formatted_created_at', 'Diajukan', 1.5, 'datetime', (row) => row.created_at),
   ],
 
   describeFilters(filters: InternalOrderFilters) {
@@ -209,4 +205,4 @@ export const internalOrderList = defineList({
   },
 })
 
-export type InternalOrderRow = ReturnType<typeof internalOrderList.row>
+export type InternalOrderRow = ReturnType<typeof orderRow>
