@@ -1,27 +1,11 @@
+import type { Infer } from '@vinejs/vine/types'
+import type { alkesValidator } from '#validators/master_data'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Alkes from '#models/alkes'
-import type { AlkesLaboratory } from '#enums/master_data'
 import { saveAudited, type Actor } from '#services/audit'
 
-export interface AlkesInput {
-  name: string
-  laboratory: AlkesLaboratory
-  category?: string | null
-  price: number
-  minute_estimation: number
-  alkes_code: string
-  mk_code?: string | null
-  aspak_code?: string | null
-  certificate_number?: string | null
-  total_page?: number | null
-  recalibration_months: number
-  is_tuntung_seharian: boolean
-  is_internal: boolean
-  is_insitu: boolean
-  pengujian_is_kan: boolean
-  kalibrasi_is_kan: boolean
-  has_laik_description: boolean
-}
+/** What the form (and the batch file) sends, as the validator reads it. */
+export type AlkesInput = Infer<typeof alkesValidator>
 
 function attributes(input: AlkesInput) {
   return {

@@ -1,22 +1,12 @@
+import type { Infer } from '@vinejs/vine/types'
+import type { calibratorValidator } from '#validators/master_data'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Calibrator from '#models/calibrator'
-import type { CalibratorCondition } from '#enums/master_data'
 import { saveAudited, type Actor } from '#services/audit'
 
-export interface CalibratorInput {
-  name: string
-  merk?: string | null
-  type_model_category: 'Tipe' | 'Model'
-  type_model?: string | null
-  serial_number: string
-  channel_count: number
-  bpfk_user_id?: number | null
-  unit_id: number
-  calibrator_condition: CalibratorCondition
-  last_calibration_date?: Date | null
-  next_calibration_date?: Date | null
-}
+/** What the form (and the batch file) sends, as the validator reads it. */
+export type CalibratorInput = Infer<typeof calibratorValidator>
 
 const day = (value?: Date | null) => (value ? DateTime.fromJSDate(value).toISODate() : null)
 
