@@ -8,6 +8,7 @@ import {
 } from '#enums/master_data'
 import { ROLES } from '#enums/roles'
 import { newPasswordRule } from '#validators/rules/strong_password'
+import { notTaken } from '#validators/rules/not_taken'
 
 /**
  * Field rules of the master-data forms. The batch uploads validate each
@@ -23,16 +24,6 @@ const optionalText = (max: number) => vine.string().trim().maxLength(max).nullab
 const email = () => vine.string().trim().toLowerCase().email().maxLength(254)
 
 type WithId = { id?: number }
-
-const notTaken = (table: string, column: string) =>
-  ({
-    table,
-    column,
-    caseInsensitive: column === 'email',
-    filter: (db: any, _value: unknown, field: { meta: WithId }) => {
-      if (field.meta.id) db.whereNot('id', field.meta.id)
-    },
-  }) as const
 
 export const officerFields = {
   name: vine.string().trim().minLength(3).maxLength(150),

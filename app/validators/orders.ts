@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { labToday } from '#services/format'
 import { number, staffUserId } from '#validators/rules/number'
 import { upload } from '#validators/rules/upload'
+import { notTaken } from '#validators/rules/not_taken'
 import { FEEDBACK_CODES } from '#enums/feedback'
 
 /** The shared order features' rules (both order types). */
@@ -55,13 +56,7 @@ export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().crea
     .string()
     .trim()
     .maxLength(100)
-    .unique({
-      table: 'order_devices',
-      column: 'certificate_number',
-      filter: (db, _value, field) => {
-        db.whereNot('id', field.meta.deviceId)
-      },
-    })
+    .unique(notTaken('order_devices', 'certificate_number', 'deviceId'))
     .optional(),
   certificate_month: number().withoutDecimals().range([1, 12]),
   // The work is done when its worksheet is saved: never a date after today (lab time).

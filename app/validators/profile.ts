@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { fasyankesFields } from '#validators/master_data'
+import { notTaken } from '#validators/rules/not_taken'
 
 export const staffProfileValidator = vine.withMetaData<{ userId: number }>().create({
   name: vine.string().trim().minLength(3).maxLength(150),
@@ -7,13 +8,7 @@ export const staffProfileValidator = vine.withMetaData<{ userId: number }>().cre
     .string()
     .trim()
     .regex(/^[0-9]{8,30}$/)
-    .unique({
-      table: 'users',
-      column: 'nip',
-      filter: (db, _value, field) => {
-        db.whereNot('id', field.meta.userId)
-      },
-    })
+    .unique(notTaken('users', 'nip', 'userId'))
     .nullable(),
   rank: vine.string().trim().maxLength(100).nullable(),
   position: vine.string().trim().maxLength(150).nullable(),
@@ -37,11 +32,5 @@ export const facilityProfileValidator = vine.withMetaData<{ userId: number }>().
     .toLowerCase()
     .email()
     .maxLength(254)
-    .unique({
-      table: 'users',
-      column: 'email',
-      filter: (db, _value, field) => {
-        db.whereNot('id', field.meta.userId)
-      },
-    }),
+    .unique(notTaken('users', 'email', 'userId')),
 })
