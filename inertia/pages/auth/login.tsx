@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import { Calculator, Mail } from 'lucide-react'
 import AuthLayout from '~/layouts/auth_layout'
+import { AuthHeading } from '~/components/auth_heading'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
@@ -21,13 +22,7 @@ export default function Login({ throttleMessage }: { throttleMessage?: string })
     <>
       <Head title="Masuk" />
       <div className="w-full max-w-md">
-        <div className="mb-6 text-center">
-          <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase dark:text-brand-100">
-            {LABELS.appName}
-          </p>
-          <h1 className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">Selamat Datang</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{LABELS.appTagline}</p>
-        </div>
+        <AuthHeading title="Selamat Datang" subtitle={LABELS.appTagline} />
         <form
           onSubmit={submit}
           noValidate

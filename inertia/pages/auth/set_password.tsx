@@ -5,7 +5,7 @@ import AuthLayout from '~/layouts/auth_layout'
 import { Button, buttonClass } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
-import { LABELS } from '~/lib/labels'
+import { AuthHeading } from '~/components/auth_heading'
 
 type Props = {
   state: 'ready' | 'unknown' | 'used' | 'expired'
@@ -31,14 +31,7 @@ export default function SetPassword({ state, message, account, expiresAt }: Prop
     <>
       <Head title="Atur Kata Sandi" />
       <div className="w-full max-w-md">
-        <div className="mb-6 text-center">
-          <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase dark:text-brand-100">
-            {LABELS.appName}
-          </p>
-          <h1 className="mt-2 text-2xl font-bold text-slate-900 dark:text-white">
-            Atur Kata Sandi
-          </h1>
-        </div>
+        <AuthHeading title="Atur Kata Sandi" />
         {state !== 'ready' || !account ? (
           <div className={boxClass} data-state={state}>
             <p role="alert" className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
