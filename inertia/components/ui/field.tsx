@@ -71,6 +71,20 @@ export function TextField({
   )
 }
 
+/** A password box: a new password unless `current` (the browser offers the saved one then). */
+export function PasswordField({
+  current,
+  ...props
+}: Omit<Parameters<typeof TextField>[0], 'type'> & { current?: boolean }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={current ? 'current-password' : 'new-password'}
+      {...props}
+    />
+  )
+}
+
 export function SelectField({
   label,
   error,

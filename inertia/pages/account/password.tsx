@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { Head, useForm } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { TextField } from '~/components/ui/field'
+import { PasswordField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { SubmitButton } from '~/components/form/submit_button'
 
@@ -26,23 +26,11 @@ export default function Password() {
       />
       <Card className="max-w-xl p-6">
         <form onSubmit={submit} noValidate className="space-y-4">
-          <TextField
-            label="Kata Sandi Lama"
-            type="password"
-            autoComplete="current-password"
-            {...bind(form, 'old_password')}
-          />
-          <TextField
-            label="Kata Sandi Baru"
-            type="password"
-            autoComplete="new-password"
-            {...bind(form, 'new_password')}
-          />
-          <TextField
+          <PasswordField current label="Kata Sandi Lama" {...bind(form, 'old_password')} />
+          <PasswordField label="Kata Sandi Baru" {...bind(form, 'new_password')} />
+          <PasswordField
             label="Konfirmasi Kata Sandi Baru"
-            type="password"
             name="confirmation_password"
-            autoComplete="new-password"
             value={form.data.confirmation_password}
             onChange={(e) => form.setData('confirmation_password', e.target.value)}
             error={errors.password_confirmation ?? errors.confirmation_password}

@@ -4,7 +4,7 @@ import { Calculator, Mail } from 'lucide-react'
 import AuthLayout from '~/layouts/auth_layout'
 import { AuthHeading } from '~/components/auth_heading'
 import { Button } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
+import { TextField, PasswordField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { LABELS } from '~/lib/labels'
 
@@ -43,12 +43,7 @@ export default function Login({ throttleMessage }: { throttleMessage?: string })
             autoFocus
             {...bind(form, 'email')}
           />
-          <TextField
-            label="Kata Sandi"
-            type="password"
-            autoComplete="current-password"
-            {...bind(form, 'password')}
-          />
+          <PasswordField current label="Kata Sandi" {...bind(form, 'password')} />
           <Button type="submit" className="w-full" disabled={form.processing}>
             {form.processing ? 'Memproses...' : 'Masuk'}
           </Button>

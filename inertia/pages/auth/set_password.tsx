@@ -3,7 +3,7 @@ import { Head, Link, useForm, usePage } from '@inertiajs/react'
 import { KeyRound, TriangleAlert } from 'lucide-react'
 import AuthLayout from '~/layouts/auth_layout'
 import { Button, buttonClass } from '~/components/ui/button'
-import { TextField } from '~/components/ui/field'
+import { PasswordField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { AuthHeading } from '~/components/auth_heading'
 
@@ -50,18 +50,14 @@ export default function SetPassword({ state, message, account, expiresAt }: Prop
               {account.email}). Tautan ini hanya dapat dipakai sekali dan berlaku sampai {expiresAt}
               .
             </p>
-            <TextField
+            <PasswordField
               label="Kata Sandi Baru"
-              type="password"
-              autoComplete="new-password"
               autoFocus
               {...bind(form, 'password')}
               hint="Minimal 8 karakter; paling mudah berupa gabungan beberapa kata, angka, atau simbol."
             />
-            <TextField
+            <PasswordField
               label="Konfirmasi Kata Sandi Baru"
-              type="password"
-              autoComplete="new-password"
               {...bind(form, 'password_confirmation')}
             />
             <Button type="submit" className="w-full" disabled={form.processing}>

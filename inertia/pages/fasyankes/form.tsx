@@ -1,6 +1,6 @@
 import { useForm } from '@inertiajs/react'
 import { RecordFormPage, type Register } from '~/components/form/record_form_page'
-import { SelectField, TextField } from '~/components/ui/field'
+import { SelectField, TextField, PasswordField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
 import { CoordinatePicker } from '~/components/map/coordinate_picker'
 import { bind } from '~/lib/bind'
@@ -123,19 +123,12 @@ export default function FasyankesForm({ fasyankes, options }: Props) {
           {...bind(form, 'email')}
         />
       </div>
-      <TextField
+      <PasswordField
         label="Kata Sandi"
-        type="password"
-        autoComplete="new-password"
         hint={fasyankes ? 'Kosongkan bila tidak diubah.' : 'Minimal 8 karakter.'}
         {...bind(form, 'password')}
       />
-      <TextField
-        label="Konfirmasi Kata Sandi"
-        type="password"
-        autoComplete="new-password"
-        {...bind(form, 'c_password')}
-      />
+      <PasswordField label="Konfirmasi Kata Sandi" {...bind(form, 'c_password')} />
     </RecordFormPage>
   )
 }
