@@ -1,7 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { HttpError, StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
-import bodyParserConfig from '#config/bodyparser'
+import { REQUEST_SIZE, sizeLabel } from '#files/upload_limits'
 
 const SERVER_ERROR_MESSAGE =
   'Terjadi kesalahan pada server. Silakan coba lagi; bila berulang, hubungi tim TI.'
@@ -59,11 +59,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     '404': (_, { inertia }) => inertia.render('errors/not_found', {}),
     // Over the body parser's limit: refused before any field was read, so before the session.
     '413': (_, { inertia }) =>
-      inertia.render('errors/too_large', {
-        limit: String(bodyParserConfig.multipart.limit)
-          .toUpperCase()
-          .replace(/(\d)([A-Z])/, '$1 $2'),
-      }),
+      inertia.render('errors/too_large', { limit: sizeLabel(REQUEST_SIZE) }),
     '500..599': (_, { inertia }) => inertia.render('errors/server_error', {}),
   }
 

@@ -3,6 +3,7 @@ import { labToday } from '#services/format'
 import { number, staffUserId } from '#validators/rules/number'
 import { upload } from '#validators/rules/upload'
 import { notTaken } from '#validators/rules/not_taken'
+import { RESULT_FILE_SIZE } from '#files/upload_limits'
 import { FEEDBACK_CODES } from '#enums/feedback'
 
 /** The shared order features' rules (both order types). */
@@ -69,7 +70,7 @@ export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().crea
   officer_id: staffUserId(),
 })
 
-export const worksheetUploadValidator = vine.create({ file: upload(['pdf'], '10mb') })
+export const worksheetUploadValidator = vine.create({ file: upload(['pdf'], RESULT_FILE_SIZE) })
 
 export const certificateDateValidator = vine.create({
   date: vine.date({ formats: ['YYYY-MM-DD'] }),
@@ -96,7 +97,7 @@ export const attachmentValidator = vine.create({
     .optional()
     .requiredIfMissing('internal_alkes_order_id'),
   internal_alkes_order_id: number().withoutDecimals().optional(),
-  file: upload(['pdf'], '10mb').optional().requiredIfMissing('link'),
+  file: upload(['pdf'], RESULT_FILE_SIZE).optional().requiredIfMissing('link'),
   link: httpsLink().optional(),
 })
 
@@ -106,7 +107,7 @@ export const MAX_BULK_FILES = 50
 /** The files page's bulk upload: certificate PDFs and, at the same index, their device lines. */
 export const bulkCertificatesValidator = vine.create({
   files: vine
-    .array(upload(['pdf'], '10mb'))
+    .array(upload(['pdf'], RESULT_FILE_SIZE))
     .minLength(1)
     .maxLength(MAX_BULK_FILES),
   order_device_ids: vine

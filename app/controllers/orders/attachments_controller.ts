@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import string from '@adonisjs/core/helpers/string'
-import bodyParserConfig from '#config/bodyparser'
+import { REQUEST_SIZE, RESULT_FILE_SIZE, sizeBytes, sizeLabel } from '#files/upload_limits'
 import { signedInActor } from '#services/audit'
 import { backToOrderPage } from '#services/order_links'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
@@ -44,7 +43,8 @@ export default class AttachmentsController {
             match: urlFor('orders.attachment.match', params),
             store: urlFor('orders.attachment.bulk', params),
             // One request carries them all: the body parser's limit (config/bodyparser.ts).
-            maxBytes: string.bytes.parse(bodyParserConfig.multipart.limit!) ?? 0,
+            maxBytes: sizeBytes(REQUEST_SIZE),
+            fileLimit: sizeLabel(RESULT_FILE_SIZE),
             maxFiles: MAX_BULK_FILES,
           }
         : null,

@@ -7,7 +7,14 @@ import { controlClass } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { cn } from '~/lib/cn'
 
-export type BulkHrefs = { match: string; store: string; maxBytes: number; maxFiles: number }
+export type BulkHrefs = {
+  match: string
+  store: string
+  maxBytes: number
+  maxFiles: number
+  /** Each file's limit, as people read it ("10 MB"). */
+  fileLimit: string
+}
 
 type Line = {
   id: number
@@ -167,8 +174,8 @@ export function BulkCertificates({ hrefs, lines }: { hrefs: BulkHrefs; lines: Li
           Pilih Berkas
         </Button>
         <span className="text-xs text-slate-500">
-          Maksimal {hrefs.maxFiles} berkas, 10 MB per berkas dan {megabytes(hrefs.maxBytes)} sekali
-          simpan.
+          Maksimal {hrefs.maxFiles} berkas, {hrefs.fileLimit} per berkas dan{' '}
+          {megabytes(hrefs.maxBytes)} sekali simpan.
         </span>
       </div>
       {problem && <p className="mt-2 text-sm text-red-600">{problem}</p>}

@@ -95,6 +95,7 @@ test.group('Bulk certificate upload', (group) => {
     assert.equal(bulkHrefs.store, `/internal/${order.id}/attachment/bulk`)
     assert.equal(bulkHrefs.maxBytes, 20 * 1024 * 1024)
     assert.equal(bulkHrefs.maxFiles, 50)
+    assert.equal(bulkHrefs.fileLimit, '10 MB')
     assert.equal(devices[0].certificate_number, `BLK/${order.id}/1`)
     const facility = await client
       .get(`/internal/${order.id}/attachment`)
