@@ -13,8 +13,9 @@ import { markPending } from '#services/pending_modules'
  */
 export const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
 
-/** `{prefix}/datatable` and `{prefix}/print/pdf|excel`, all served by one list definition. */
-export function listRoutes(prefix: string, name: string, list: ListDefinition<any, any>) {
+/** `{path}/datatable` and `{path}/print/pdf|excel` below the list's path, all served by it. */
+export function listRoutes(name: string, list: ListDefinition<any, any>) {
+  const prefix = list.path
   router
     .group(() => {
       router
@@ -52,21 +53,21 @@ type RegisterController = () => Promise<{
 
 /**
  * A master-data register (officers, facilities, device types, calibrators): its list page at
- * `path` under the list's permission, the list's JSON and exports, the batch edit, and
+ * the list's path under the list's permission, the list's JSON and exports, the batch edit, and
  * create / store / edit / update under `edit`. `more` adds the register's own routes there.
  */
 export function registerRoutes(register: {
   name: string
-  path: string
   controller: RegisterController
   list: ListDefinition<any, any>
   batch: BatchDefinition
   edit: Permission
   more?: () => void
 }) {
-  const { name, path, controller: Controller } = register
+  const { name, controller: Controller } = register
+  const path = register.list.path
   router.get(path, [Controller, 'index']).as(`${name}.index`).use(guarded(register.list.permission))
-  listRoutes(path, name, register.list)
+  listRoutes(name, register.list)
   batchRoutes(name, register.batch)
   router
     .group(() => {

@@ -7,7 +7,7 @@ import { calibratorList } from '#queries/calibrators/calibrator_list'
 import { actorOf } from '#services/audit'
 import { saveCalibrator } from '#actions/calibrators/save_calibrator'
 import { calibratorValidator } from '#validators/master_data'
-import { listPageProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
 
 async function formOptions() {
   const [units, officers] = await Promise.all([
@@ -27,30 +27,34 @@ export default class CalibratorsController {
   async index({ inertia, auth }: HttpContext) {
     const units = await Unit.query().orderBy('id')
     return inertia.render('calibrators/index', {
-      ...listPageProps(calibratorList),
-      canEdit: auth.user!.can('calibrator.edit'),
+      ...listPageProps(calibratorList, auth.user!, 'calibrator.edit'),
       units: units.map(({ id, name }) => ({ id, name })),
     })
   }
 
   async create({ inertia }: HttpContext) {
-    return inertia.render('calibrators/form', { calibrator: null, options: await formOptions() })
+    return inertia.render('calibrators/form', {
+      register: recordFormProps(calibratorList),
+      calibrator: null,
+      options: await formOptions(),
+    })
   }
 
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(calibratorValidator, { meta: {} })
     const calibrator = await saveCalibrator(actorOf(ctx), input)
-    ctx.session.flash(
-      'success',
+    return backToList(
+      ctx,
+      calibratorList,
       `Kalibrator ${calibrator.name} (${calibrator.serialNumber}) berhasil ditambahkan.`
     )
-    return ctx.response.redirect('/calibrator/data')
   }
 
   async edit({ inertia, params }: HttpContext) {
     const calibrator = await Calibrator.findOrFail(Number(params.id) || 0)
     const [row] = await calibratorList.query({}).where('c.id', calibrator.id)
     return inertia.render('calibrators/form', {
+      register: recordFormProps(calibratorList, calibrator),
       calibrator: calibratorList.row(row),
       options: await formOptions(),
     })
@@ -62,7 +66,6 @@ export default class CalibratorsController {
       meta: { id: calibrator.id },
     })
     await saveCalibrator(actorOf(ctx), input, calibrator)
-    ctx.session.flash('success', `Kalibrator ${calibrator.name} berhasil diperbarui.`)
-    return ctx.response.redirect('/calibrator/data')
+    return backToList(ctx, calibratorList, `Kalibrator ${calibrator.name} berhasil diperbarui.`)
   }
 }

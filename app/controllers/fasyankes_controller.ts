@@ -10,14 +10,13 @@ import {
   updateFasyankes,
 } from '#actions/fasyankes/save_fasyankes'
 import { createFasyankesValidator, updateFasyankesValidator } from '#validators/master_data'
-import { listPageProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
 
 export default class FasyankesController {
   async index({ inertia, auth }: HttpContext) {
     const options = await facilityFormOptions()
     return inertia.render('fasyankes/index', {
-      ...listPageProps(fasyankesList),
-      canEdit: auth.user!.can('fasyankes.edit'),
+      ...listPageProps(fasyankesList, auth.user!, 'fasyankes.edit'),
       options: {
         categories: options.categories,
         classes: options.classes,
@@ -28,6 +27,7 @@ export default class FasyankesController {
 
   async create({ inertia }: HttpContext) {
     return inertia.render('fasyankes/form', {
+      register: recordFormProps(fasyankesList),
       fasyankes: null,
       options: await facilityFormOptions(),
     })
@@ -36,14 +36,18 @@ export default class FasyankesController {
   async store(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(createFasyankesValidator, { meta: {} })
     const facility = await createFasyankes(actorOf(ctx), input)
-    ctx.session.flash('success', `Fasyankes ${facility.fasyankesName} dan akunnya berhasil dibuat.`)
-    return ctx.response.redirect('/fasyankes/data')
+    return backToList(
+      ctx,
+      fasyankesList,
+      `Fasyankes ${facility.fasyankesName} dan akunnya berhasil dibuat.`
+    )
   }
 
   async edit({ inertia, params }: HttpContext) {
     const facility = await Fasyankes.findOrFail(Number(params.id) || 0)
     const account = await User.query().where('fasyankes_id', facility.id).first()
     return inertia.render('fasyankes/form', {
+      register: recordFormProps(fasyankesList, facility),
       fasyankes: { id: facility.id, ...fasyankesFormValues(facility, account?.email ?? '') },
       options: await facilityFormOptions(),
     })
@@ -55,7 +59,6 @@ export default class FasyankesController {
       meta: { fasyankesId: facility.id },
     })
     await updateFasyankes(actorOf(ctx), facility, input)
-    ctx.session.flash('success', `Data ${facility.fasyankesName} berhasil diperbarui.`)
-    return ctx.response.redirect('/fasyankes/data')
+    return backToList(ctx, fasyankesList, `Data ${facility.fasyankesName} berhasil diperbarui.`)
   }
 }

@@ -12,7 +12,7 @@ import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
 import { OWN_ROLES_REFUSED, updateOfficerRoles } from '#actions/officers/update_officer_roles'
 import { endOfficerSessions } from '#actions/officers/end_officer_sessions'
 import { PASSWORD_LINK_HOURS, issuePasswordLink } from '#actions/password_links/password_links'
-import { listPageProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
 import {
   createOfficerValidator,
   officerRolesValidator,
@@ -37,13 +37,16 @@ async function manageableOfficer(ctx: HttpContext) {
 export default class OfficersController {
   async index({ inertia, auth }: HttpContext) {
     return inertia.render('officers/index', {
-      ...listPageProps(officerList),
-      canEdit: auth.user!.can('officer.edit'),
+      ...listPageProps(officerList, auth.user!, 'officer.edit'),
     })
   }
 
   async create({ inertia }: HttpContext) {
-    return inertia.render('officers/form', { officer: null, account: null })
+    return inertia.render('officers/form', {
+      register: recordFormProps(officerList),
+      officer: null,
+      account: null,
+    })
   }
 
   async store(ctx: HttpContext) {
@@ -63,6 +66,7 @@ export default class OfficersController {
     const officer = await findOfficer(params.id)
     const refusal = accountRefusal(auth.user!, officer)
     return inertia.render('officers/form', {
+      register: recordFormProps(officerList, officer),
       officer: {
         id: officer.id,
         name: officer.name,
@@ -87,8 +91,7 @@ export default class OfficersController {
       meta: { id: officer.id },
     })
     await updateOfficer(actorOf(ctx), officer, input)
-    ctx.session.flash('success', `Data petugas ${officer.name} berhasil diperbarui.`)
-    return ctx.response.redirect('/officer')
+    return backToList(ctx, officerList, `Data petugas ${officer.name} berhasil diperbarui.`)
   }
 
   /**
@@ -146,8 +149,7 @@ export default class OfficersController {
       flashFieldErrors(ctx.session, { roles: result.message })
       return ctx.response.redirect(`/officer/${officer.id}/role`)
     }
-    ctx.session.flash('success', `Peran ${officer.name} berhasil diperbarui.`)
-    return ctx.response.redirect('/officer')
+    return backToList(ctx, officerList, `Peran ${officer.name} berhasil diperbarui.`)
   }
 }
 

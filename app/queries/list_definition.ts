@@ -15,6 +15,14 @@ export interface ListDefinition<
   Row,
 > {
   title: string
+  /** One line under the title of the list's page. */
+  subtitle?: string
+  /** Where the list's page lives; its JSON is `{path}/datatable`, its exports `{path}/print/…`. */
+  path: string
+  /** What one row is called ('Alkes'): the 'Tambah …' and 'Ubah …' of a register's pages. */
+  recordName?: string
+  /** The title of a record's edit page, when not 'Ubah {recordName}'. */
+  editTitle?: string
   fileName: string
   /** Rows per page when the query names none (20 unless the spec says otherwise). */
   defaultLimit?: number

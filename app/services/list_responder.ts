@@ -9,6 +9,7 @@ import { tableXlsx } from '#documents/exports/table_xlsx'
 import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import type User from '#models/user'
+import type { Permission } from '#enums/permissions'
 
 type AnyList = ListDefinition<any, any>
 
@@ -42,9 +43,38 @@ export async function readFilters(ctx: HttpContext, list: AnyList) {
   }
 }
 
-/** What a list page needs of its definition: its title and the columns it may sort by. */
-export function listPageProps(list: AnyList) {
-  return { title: list.title, sortable: Object.keys(list.sorts ?? {}) }
+/**
+ * What a list page needs of its definition (title, subtitle, path, the columns it may sort
+ * by) and, given the permission to edit its rows, whether this user may.
+ */
+export function listPageProps(list: AnyList, user?: User, edit?: Permission) {
+  return {
+    title: list.title,
+    subtitle: list.subtitle ?? '',
+    path: list.path,
+    sortable: Object.keys(list.sorts ?? {}),
+    canEdit: Boolean(edit && user?.can(edit)),
+    addLabel: `Tambah ${list.recordName ?? ''}`.trim(),
+  }
+}
+
+/** After a record of the list is saved: the success message, and back to the list. */
+export function backToList(ctx: HttpContext, list: AnyList, message: string) {
+  ctx.session.flash('success', message)
+  return ctx.response.redirect(list.path)
+}
+
+/**
+ * What a register's form page needs to add a record (`{path}/store`) or change one
+ * (`{path}/{id}/update`): its title and where it goes back and sends to.
+ */
+export function recordFormProps(list: AnyList, record?: { id: number } | null) {
+  return {
+    title: record ? (list.editTitle ?? `Ubah ${list.recordName}`) : `Tambah ${list.recordName}`,
+    backHref: list.path,
+    submitHref: record ? `${list.path}/${record.id}/update` : `${list.path}/store`,
+    method: record ? ('put' as const) : ('post' as const),
+  }
 }
 
 export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {

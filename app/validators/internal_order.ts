@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { RECEIVE_CHECKLIST, type ReceiveCheck } from '#enums/receive_checklist'
 import { labToday } from '#services/format'
 import { number, staffUserId } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
@@ -62,17 +63,6 @@ export const confirmValidator = vine.create({
   order_description: vine.string().trim().minLength(5).maxLength(1000),
 })
 
-const RECEIVE_FLAGS = [
-  'review_request',
-  'officer_readiness',
-  'equipment_condition',
-  'accommodation_and_environment',
-  'calibration_ability',
-  'workload',
-  'calibration_method_compatibility',
-] as const
-export { RECEIVE_FLAGS }
-
 export const receiveValidator = vine.create({
   checker: staffUserId(),
   contact_person_name: vine.string().trim().minLength(3).maxLength(150),
@@ -96,13 +86,9 @@ export const receiveValidator = vine.create({
       })
     )
     .minLength(1),
-  review_request: vine.boolean(),
-  officer_readiness: vine.boolean(),
-  equipment_condition: vine.boolean(),
-  accommodation_and_environment: vine.boolean(),
-  calibration_ability: vine.boolean(),
-  workload: vine.boolean(),
-  calibration_method_compatibility: vine.boolean(),
+  ...(Object.fromEntries(Object.keys(RECEIVE_CHECKLIST).map((key) => [key, vine.boolean()])) as {
+    [key in ReceiveCheck]: ReturnType<typeof vine.boolean>
+  }),
 })
 
 export const officerAssignmentValidator = vine.create({

@@ -1,3 +1,5 @@
+import { RECEIVE_CHECKLIST } from '#enums/receive_checklist'
+
 /**
  * Indonesian wording for every validation rule the app uses. Field labels are
  * what the user reads on the form, so the messages name the field as shown.
@@ -139,13 +141,7 @@ export const FIELD_LABELS: Record<string, string> = {
   'model': 'Model',
   'functionality': 'Fungsi',
   'accessories': 'Kelengkapan',
-  'review_request': 'Kaji ulang permintaan',
-  'officer_readiness': 'Kesiapan petugas',
-  'equipment_condition': 'Kondisi peralatan kalibrator',
-  'accommodation_and_environment': 'Akomodasi dan lingkungan',
-  'calibration_ability': 'Kemampuan kalibrasi',
-  'workload': 'Beban kerja',
-  'calibration_method_compatibility': 'Kesesuaian metode kalibrasi',
+  ...RECEIVE_CHECKLIST,
   'selected_officers': 'Petugas',
   'officer_id': 'Petugas',
   'additional_order_number': 'Nomor order tambahan',

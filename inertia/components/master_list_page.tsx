@@ -4,18 +4,25 @@ import { PageHeader } from '~/components/ui/card'
 import { DataTable, type DataTableProps } from '~/components/data_table/data_table'
 import { ListActions, RowLink } from '~/components/list_actions'
 
-/** What the server sends every master-data list page (controllers' `listPageProps`). */
-export type ListPageProps = { title: string; canEdit: boolean; sortable: string[] }
-
-type MasterListPageProps<Row> = Omit<DataTableProps<Row>, 'rowKey' | 'actions'> & {
+/** What the server sends every list page (`listPageProps`): the list's texts, path and sorts. */
+export type ListPageProps = {
   title: string
   subtitle: string
-  addLabel: string
-  /** From the server: whether this user may add, batch-edit and edit rows. */
+  /** The list's own path: its JSON, exports, 'Tambah' and 'Batch Edit' are below it. */
+  path: string
+  sortable: string[]
+  /** Whether this user may add, batch-edit and edit rows. */
   canEdit: boolean
-  /** Links shown after 'Ubah' on each row, for editors. */
-  rowLinks?: (row: Row) => ReactNode
 }
+
+/** A master-data register's page props: the list's, and the label of its 'Tambah' button. */
+export type RegisterPageProps = ListPageProps & { addLabel: string }
+
+type MasterListPageProps<Row> = Omit<DataTableProps<Row>, 'actions'> &
+  RegisterPageProps & {
+    /** Links shown after 'Ubah' on each row, for editors. */
+    rowLinks?: (row: Row) => ReactNode
+  }
 
 /**
  * A master-data list page: its title, 'Batch Edit' and 'Tambah' for editors,
@@ -39,7 +46,6 @@ export function MasterListPage<Row extends { id: number }>({
       />
       <DataTable<Row>
         {...table}
-        rowKey={(row) => row.id}
         actions={
           canEdit
             ? (row) => (

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react'
 
-type FormLike<T> = {
+export type FormLike<T> = {
   data: T
   errors: Partial<Record<keyof T, string>>
   setData: <K extends keyof T>(key: K, value: T[K]) => void

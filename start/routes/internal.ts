@@ -20,7 +20,7 @@ router
   .get('/internal', [OrdersController, 'index'])
   .as('internal.index')
   .use(guarded('internal.view'))
-listRoutes('/internal', 'internal', internalOrderList)
+listRoutes('internal', internalOrderList)
 router
   .group(() => {
     router.get('/internal/create', [OrdersController, 'create']).as('internal.create')

@@ -18,7 +18,6 @@ const HolidaysController = () => import('#controllers/holidays_controller')
 /** Officers (spec part 1: Officers). */
 registerRoutes({
   name: 'officer',
-  path: '/officer',
   controller: OfficersController,
   list: officerList,
   batch: officerBatch,
@@ -39,7 +38,6 @@ registerRoutes({
 /** Facilities (spec part 1: Master data: facilities). */
 registerRoutes({
   name: 'fasyankes',
-  path: '/fasyankes/data',
   controller: FasyankesController,
   list: fasyankesList,
   batch: fasyankesBatch,
@@ -49,7 +47,6 @@ registerRoutes({
 /** Device types (spec part 1: Master data: devices). */
 registerRoutes({
   name: 'alkes',
-  path: '/alkes/data',
   controller: AlkesController,
   list: alkesList,
   batch: alkesBatch,
@@ -59,7 +56,6 @@ registerRoutes({
 /** Calibrators (spec part 1: Master data: calibrators). */
 registerRoutes({
   name: 'calibrator',
-  path: '/calibrator/data',
   controller: CalibratorsController,
   list: calibratorList,
   batch: calibratorBatch,

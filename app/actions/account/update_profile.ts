@@ -4,7 +4,7 @@ import User from '#models/user'
 import Fasyankes from '#models/fasyankes'
 import { audit, changes, type Actor } from '#services/audit'
 import type { facilityProfileValidator, staffProfileValidator } from '#validators/profile'
-import { fasyankesFormValues } from '#actions/fasyankes/save_fasyankes'
+import { fasyankesAttributes, fasyankesFormValues } from '#actions/fasyankes/save_fasyankes'
 
 type StaffProfile = Infer<typeof staffProfileValidator>
 type FacilityProfile = Infer<typeof facilityProfileValidator>
@@ -53,18 +53,7 @@ export async function updateFacilityProfile(actor: Actor & { user: User }, input
     const diff = changes(facilityProfileValues(facility, user.email), input)
     if (!diff.changed) return
     await facility
-      .merge({
-        fasyankesName: input.name,
-        phone: input.phone,
-        address: input.address,
-        type: input.type,
-        provinceCode: input.province,
-        cityCode: input.city,
-        categoryId: input.category_id,
-        classId: input.class_id,
-        pic: input.pic_name,
-        picPhone: input.pic_phone,
-      })
+      .merge(fasyankesAttributes({ ...input, fasyankes_name: input.name, pic: input.pic_name }))
       .save()
     await user.merge({ email: input.email, name: input.name }).save()
     await audit(

@@ -23,7 +23,12 @@ export interface FasyankesInput {
   password?: string | null
 }
 
-function attributes(input: FasyankesInput) {
+/** The facility's own fields; the profile form has no map position, so it may be left out. */
+type FacilityFields = Omit<FasyankesInput, 'latitude' | 'longitude' | 'email' | 'password'> &
+  Partial<Pick<FasyankesInput, 'latitude' | 'longitude'>>
+
+/** A facility's fields as the model names them, from the form's names. */
+export function fasyankesAttributes(input: FacilityFields) {
   return {
     fasyankesName: input.fasyankes_name,
     phone: input.phone,
@@ -35,8 +40,7 @@ function attributes(input: FasyankesInput) {
     classId: input.class_id,
     pic: input.pic,
     picPhone: input.pic_phone,
-    latitude: input.latitude,
-    longitude: input.longitude,
+    ...(input.latitude !== undefined && { latitude: input.latitude, longitude: input.longitude }),
   }
 }
 
@@ -66,7 +70,7 @@ export async function createFasyankes(
   trx?: TransactionClientContract
 ) {
   const run = async (client: TransactionClientContract) => {
-    const facility = await Fasyankes.create(attributes(input), { client })
+    const facility = await Fasyankes.create(fasyankesAttributes(input), { client })
     const account = await User.create(
       {
         name: input.fasyankes_name,
@@ -103,9 +107,9 @@ export async function updateFasyankes(
     const account = await User.query({ client }).where('fasyankes_id', facility.id).first()
     const diff = changes(
       fasyankesFormValues(facility, account?.email ?? null),
-      fasyankesFormValues(new Fasyankes().merge(attributes(input)), input.email)
+      fasyankesFormValues(new Fasyankes().merge(fasyankesAttributes(input)), input.email)
     )
-    facility.merge(attributes(input))
+    facility.merge(fasyankesAttributes(input))
     await facility.save()
     if (account) {
       account.merge({ name: input.fasyankes_name, email: input.email })

@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon'
+import type { Infer } from '@vinejs/vine/types'
+import string from '@adonisjs/core/helpers/string'
 import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import InternalReceive from '#models/internal_receive'
@@ -7,29 +9,10 @@ import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 import { REPEATED_SERIAL, repeatedSerials } from '#actions/orders/device_lines'
 import { refuseFields } from '#services/field_errors'
+import type { receiveValidator } from '#validators/internal_order'
+import { RECEIVE_CHECKLIST, type ReceiveCheck } from '#enums/receive_checklist'
 
-export interface ReceiveInput {
-  checker: number
-  contact_person_name: string
-  contact_person_phone: string
-  received_date: Date
-  done_estimation_date: Date
-  alkes_orders: {
-    id: number
-    merk: string
-    model: string
-    serial_number: string
-    functionality: 'Baik' | 'Tidak Baik'
-    accessories?: string
-  }[]
-  review_request: boolean
-  officer_readiness: boolean
-  equipment_condition: boolean
-  accommodation_and_environment: boolean
-  calibration_ability: boolean
-  workload: boolean
-  calibration_method_compatibility: boolean
-}
+export type ReceiveInput = Infer<typeof receiveValidator>
 
 const day = (value: Date) => DateTime.fromISO(DateTime.fromJSDate(value).toISODate()!)
 
@@ -84,13 +67,12 @@ export async function receiveEquipment(actor: StaffActor, order: Order, input: R
       contactPersonPhone: input.contact_person_phone,
       receivedDate: day(input.received_date),
       doneEstimationDate: day(input.done_estimation_date),
-      reviewRequest: input.review_request,
-      officerReadiness: input.officer_readiness,
-      equipmentCondition: input.equipment_condition,
-      accommodationAndEnvironment: input.accommodation_and_environment,
-      calibrationAbility: input.calibration_ability,
-      workload: input.workload,
-      calibrationMethodCompatibility: input.calibration_method_compatibility,
+      ...Object.fromEntries(
+        Object.keys(RECEIVE_CHECKLIST).map((key) => [
+          string.camelCase(key),
+          input[key as ReceiveCheck],
+        ])
+      ),
     })
     await receive.save()
     await auditOrder(

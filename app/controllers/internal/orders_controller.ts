@@ -32,7 +32,6 @@ export default class InternalOrdersController {
     const user = auth.user!
     return inertia.render('internal/index', {
       ...listPageProps(internalOrderList),
-      path: urlFor('internal.index'),
       createHref: user.can('internal.create') ? urlFor('internal.create') : null,
       statuses: [...STATUS_FILTERS],
       // Spec part 2 section 6: the columns this user's roles see, decided here.

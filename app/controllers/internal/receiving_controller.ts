@@ -8,6 +8,7 @@ import { devicesOf } from '#queries/orders/order_devices'
 import { staffWithRoles } from '#queries/orders/alkes_options'
 import { receiveEquipment } from '#actions/internal/receive_equipment'
 import { receiveValidator } from '#validators/internal_order'
+import { RECEIVE_CHECKLIST } from '#enums/receive_checklist'
 
 /** The lab receives the devices (Penerimaan Alat). */
 export default class ReceivingController {
@@ -22,6 +23,7 @@ export default class ReceivingController {
       order: { number: order.number },
       backHref: urlFor('internal.detail', { id: order.id }),
       submitHref: urlFor('internal.receive', { id: order.id }),
+      checklist: Object.entries(RECEIVE_CHECKLIST),
       checkers: await staffWithRoles(['yantek', 'admin_pk', 'officer_pk']),
       values: {
         checker: receive?.alkesCheckerUserId ?? user.id,

@@ -1,6 +1,8 @@
 import type Order from '#models/order'
 import { createDocument } from '#documents/kit/document'
 import { formatDate } from '#services/format'
+import string from '@adonisjs/core/helpers/string'
+import { RECEIVE_CHECKLIST } from '#enums/receive_checklist'
 import { deviceTable, facilityRows, loadForDocument } from '#documents/orders/order_document_data'
 
 /** Bukti Penerimaan Alat: what the lab received, the review checklist, both signatures. */
@@ -20,15 +22,13 @@ export async function receivingProof(order: Order) {
     ])
   deviceTable(writer, devices, { label: 'Fungsi', value: (device) => device.functionality })
   writer
-    .checklist('Kaji ulang permintaan', [
-      ['Kaji ulang permintaan', receive.reviewRequest],
-      ['Kesiapan petugas', receive.officerReadiness],
-      ['Kondisi peralatan', receive.equipmentCondition],
-      ['Akomodasi dan lingkungan', receive.accommodationAndEnvironment],
-      ['Kemampuan kalibrasi', receive.calibrationAbility],
-      ['Beban kerja', receive.workload],
-      ['Kesesuaian metode kalibrasi', receive.calibrationMethodCompatibility],
-    ])
+    .checklist(
+      'Kaji ulang permintaan',
+      Object.entries(RECEIVE_CHECKLIST).map(([key, label]) => [
+        label,
+        receive[string.camelCase(key) as keyof typeof receive] === true,
+      ])
+    )
     .signatures(
       [
         { role: 'Yang menyerahkan,', name: receive.contactPersonName },

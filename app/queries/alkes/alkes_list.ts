@@ -68,6 +68,9 @@ const FLAG_FILTERS = [
 
 export const alkesList = defineList<AlkesFilters, AlkesRow>({
   title: 'Data Alkes',
+  subtitle: 'Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan.',
+  path: '/alkes/data',
+  recordName: 'Alkes',
   fileName: 'data-alkes',
   permission: 'alkes.view',
   validator: vine.create({

@@ -66,6 +66,9 @@ function isoDate(value: unknown) {
 
 export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
   title: 'Data Kalibrator',
+  subtitle: 'Kalibrator acuan milik tiap unit laboratorium.',
+  path: '/calibrator/data',
+  recordName: 'Kalibrator',
   fileName: 'data-kalibrator',
   permission: 'calibrator.view',
   validator: vine.create({

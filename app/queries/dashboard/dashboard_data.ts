@@ -5,6 +5,7 @@ import { formatDate, formatRupiah, labToday } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { orderListHref } from '#workflows/order_types'
 import { historyHref } from '#queries/devices/history_href'
+import { deviceLinesQuery } from '#queries/orders/joins'
 
 const RECALIBRATION_ROWS = 10
 
@@ -34,12 +35,8 @@ export async function dashboardData(user: User) {
 
   const today = labToday()
   const daily = await scoped(
-    db
-      .from('order_devices as d')
-      .join('orders as o', 'o.id', 'd.order_id')
+    deviceLinesQuery()
       .join('internal_orders as io', 'io.order_id', 'o.id')
-      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
-      .join('alkes as a', 'a.id', 'd.alkes_id')
       .where('io.service_type', 'Tuntung Saharian')
       .where('io.delivery_date_estimation', today)
       .whereNot('o.status', 'DITOLAK')

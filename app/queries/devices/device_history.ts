@@ -1,8 +1,8 @@
-import db from '@adonisjs/lucid/services/db'
 import Order from '#models/order'
 import type User from '#models/user'
 import { formatDate } from '#services/format'
 import { whereSameSerial } from '#queries/devices/serial'
+import { deviceLinesQuery } from '#queries/orders/joins'
 import { filesByDevice, visibleFiles } from '#queries/orders/order_files_view'
 import { ORDER_TYPE_INFO, isOrderType } from '#workflows/order_types'
 
@@ -16,10 +16,7 @@ export type DeviceKey = { alkesId: number; serial: string; fasyankesId: number }
  */
 export async function deviceHistory(user: User, key: DeviceKey) {
   if (user.isFacility && user.fasyankesId !== key.fasyankesId) return null
-  const lines = await whereSameSerial(db.from('order_devices as d'), 'd.serial_number', key.serial)
-    .join('orders as o', 'o.id', 'd.order_id')
-    .join('alkes as a', 'a.id', 'd.alkes_id')
-    .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+  const lines = await whereSameSerial(deviceLinesQuery(), 'd.serial_number', key.serial)
     .where('d.alkes_id', key.alkesId)
     .where('o.fasyankes_id', key.fasyankesId)
     .orderBy('o.created_at', 'desc')

@@ -5,6 +5,7 @@ import { FASYANKES_TYPES } from '#enums/fasyankes'
 import { baseFilterSchema, whereContains } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { textFilter } from '#queries/filters'
+import { joinFacilityPlace } from '#queries/orders/joins'
 
 export interface FasyankesFilters {
   search?: string
@@ -39,6 +40,9 @@ export type FasyankesRow = {
 /** Facilities with their region, category, class and login email (spec part 1, Fasyankes). */
 export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
   title: 'Data Fasyankes',
+  subtitle: 'Fasilitas pelayanan kesehatan pengguna layanan beserta akunnya.',
+  path: '/fasyankes/data',
+  recordName: 'Fasyankes',
   fileName: 'data-fasyankes',
   permission: 'fasyankes.view',
   validator: vine.create({
@@ -51,10 +55,7 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
   }),
 
   query(filters) {
-    const query = db
-      .from('fasyankes as f')
-      .leftJoin('provinces as p', 'p.code', 'f.province_code')
-      .leftJoin('regencies as r', 'r.code', 'f.city_code')
+    const query = joinFacilityPlace(db.from('fasyankes as f'))
       .leftJoin('fasyankes_categories as c', 'c.id', 'f.category_id')
       .leftJoin('fasyankes_classes as k', 'k.id', 'f.class_id')
       .leftJoin('users as u', 'u.fasyankes_id', 'f.id')

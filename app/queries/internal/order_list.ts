@@ -15,6 +15,7 @@ import {
   internalWorkflow,
   type InternalStatus,
 } from '#workflows/internal_order_workflow'
+import { joinFacilityPlace } from '#queries/orders/joins'
 
 export interface InternalOrderFilters {
   search?: string
@@ -78,6 +79,8 @@ function orderRow(raw: Record<string, any>) {
 
 export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typeof orderRow>>({
   title: 'Permintaan Alat Datang',
+  subtitle: 'Permintaan kalibrasi dan pengujian untuk alat yang dikirim ke laboratorium.',
+  path: '/internal',
   fileName: 'permintaan-alat-datang',
   permission: 'internal.view',
   // Spec part 2, section 9: this list shows 10 rows by default.
@@ -96,12 +99,12 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
   }),
 
   query(filters: InternalOrderFilters, user?: User) {
-    const query = db
-      .from('orders as o')
-      .join('internal_orders as io', 'io.order_id', 'o.id')
-      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
-      .leftJoin('regencies as r', 'r.code', 'f.city_code')
-      .leftJoin('provinces as p', 'p.code', 'f.province_code')
+    const query = joinFacilityPlace(
+      db
+        .from('orders as o')
+        .join('internal_orders as io', 'io.order_id', 'o.id')
+        .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+    )
       .where('o.type', 'internal')
       .select(
         'o.id',

@@ -35,6 +35,10 @@ const COLUMN_FILTERS = [
 /** Staff accounts (users without a facility), spec part 1: 'Data Master Petugas'. */
 export const officerList = defineList<OfficerFilters, OfficerRow>({
   title: 'Data Master Petugas',
+  subtitle: 'Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan.',
+  path: '/officer',
+  recordName: 'Petugas',
+  editTitle: 'Ubah Data Petugas',
   fileName: 'data-petugas',
   permission: 'officer.view',
   validator: vine.create({

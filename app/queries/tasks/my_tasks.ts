@@ -6,6 +6,7 @@ import type User from '#models/user'
 import { formatAge, fromDatabase } from '#services/format'
 import { ORDER_TYPE_INFO, ORDER_TYPES, orderListHref } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
+import { deviceLinesQuery } from '#queries/orders/joins'
 
 /** Rows shown per group; the rest are reached through the filtered list. */
 export const TASK_ROWS = 20
@@ -77,15 +78,11 @@ async function waitingOrders(user: User, now: DateTime) {
 /** The device lines assigned to this user that are not finished, oldest order first. */
 async function assignedLines(user: User, now: DateTime) {
   const open = () =>
-    db
-      .from('order_devices as d')
-      .join('orders as o', 'o.id', 'd.order_id')
+    db.from('order_devices as d').where('d.officer_id', user.id).where('d.status', 'BELUM SELESAI')
+  const [lines, [{ total }]] = await Promise.all([
+    deviceLinesQuery()
       .where('d.officer_id', user.id)
       .where('d.status', 'BELUM SELESAI')
-  const [lines, [{ total }]] = await Promise.all([
-    open()
-      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
-      .join('alkes as a', 'a.id', 'd.alkes_id')
       .select(
         'd.id',
         'd.merk',

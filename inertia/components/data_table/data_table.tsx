@@ -1,9 +1,10 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, RotateCcw, Search } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, RotateCcw } from 'lucide-react'
 import { Card } from '~/components/ui/card'
 import { Button } from '~/components/ui/button'
 import { controlClass } from '~/components/ui/field'
+import { SearchInput } from '~/components/ui/search_input'
 import { ExportMenu } from '~/components/data_table/export_menu'
 import { Pager } from '~/components/data_table/pager'
 import { toQueryString, useTableQuery } from '~/components/data_table/use_table_query'
@@ -37,7 +38,8 @@ export type DataTableProps<Row> = {
   /** The list page path: data comes from `{path}/datatable`, exports from `{path}/print/…`. */
   path: string
   columns: Column<Row>[]
-  rowKey: (row: Row) => string | number
+  /** Each row's key (expanded rows, cards); by default its `id`. */
+  rowKey?: (row: Row) => string | number
   defaultLimit?: number
   actions?: (row: Row) => ReactNode
   /** Extra detail shown when a row is expanded. */
@@ -52,7 +54,7 @@ export type DataTableProps<Row> = {
 export function DataTable<Row>({
   path,
   columns,
-  rowKey,
+  rowKey = (row) => (row as { id: number }).id,
   defaultLimit = 20,
   actions,
   renderDetail,
@@ -116,18 +118,13 @@ export function DataTable<Row>({
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <div className="relative min-w-48 flex-1 sm:max-w-xs">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            type="search"
-            aria-label="Cari"
-            placeholder={LABELS.search}
-            value={state.search}
-            maxLength={100}
-            onChange={(e) => table.setSearch(e.target.value)}
-            className={cn(controlClass(), 'pl-9')}
-          />
-        </div>
+        <SearchInput
+          label="Cari"
+          placeholder={LABELS.search}
+          value={state.search}
+          onChange={table.setSearch}
+          className="sm:max-w-xs"
+        />
         <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
           {LABELS.rowsPerPage}
           <select

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
-import { Search } from 'lucide-react'
 import { controlClass } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
+import { SearchInput } from '~/components/ui/search_input'
 import { cn } from '~/lib/cn'
 import { formatRupiah, toNonNegativeInt } from '~/lib/format'
 
@@ -51,17 +51,12 @@ export function DevicePicker({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-48 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            type="search"
-            aria-label="Cari alat"
-            placeholder="Cari alat..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className={cn(controlClass(), 'pl-9')}
-          />
-        </div>
+        <SearchInput
+          label="Cari alat"
+          placeholder="Cari alat..."
+          value={search}
+          onChange={setSearch}
+        />
         <label className="inline-flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -81,7 +76,6 @@ export function DevicePicker({
         className="max-h-[28rem] overflow-y-auto rounded-md border border-slate-200 dark:border-slate-800"
         stickyHeader
         rows={shown}
-        rowKey={(device) => device.id}
         rowClassName={(device) =>
           lines[device.id]?.quantity ? 'bg-brand-50/60 dark:bg-brand-800/10' : undefined
         }

@@ -6,36 +6,35 @@ type RecordForm = ComponentProps<typeof FormPage>['form'] & {
   post: (url: string, options: { preserveScroll: boolean }) => void
 }
 
-/** A master-data register's form: where it lives and its title when adding or editing. */
-export type Register = { path: string; titles: { create: string; edit: string } }
+/** What the server sends a register's form page (`recordFormProps`): title and where to go. */
+export type Register = {
+  title: string
+  backHref: string
+  submitHref: string
+  method: 'post' | 'put'
+}
 
 /**
- * The form of one master-data record (officer, facility, device type, calibrator): a new
- * one is sent to `{path}/store`, an existing one to `{path}/{id}/update`; back is the list.
+ * The form of one master-data record (officer, facility, device type, calibrator): sent
+ * where the server says, by POST for a new one and PUT for an existing one; back is the list.
  */
 export function RecordFormPage({
   register,
-  record,
   subtitle,
   form,
   children,
 }: {
   register: Register
-  record: { id: number } | null
   subtitle?: string
   form: RecordForm
   children: ReactNode
 }) {
-  const { path, titles } = register
-  const submit = () =>
-    record
-      ? form.put(`${path}/${record.id}/update`, { preserveScroll: true })
-      : form.post(`${path}/store`, { preserveScroll: true })
+  const submit = () => form[register.method](register.submitHref, { preserveScroll: true })
   return (
     <FormPage
-      title={record ? titles.edit : titles.create}
+      title={register.title}
       subtitle={subtitle}
-      backHref={path}
+      backHref={register.backHref}
       onSubmit={submit}
       form={form}
     >

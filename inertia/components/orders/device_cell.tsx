@@ -1,9 +1,9 @@
+import type { SimpleColumn } from '~/components/ui/simple_table'
+
+type DeviceLike = { alkes: { name: string }; serial_number?: string | null }
+
 /** A device line's name with its serial number under it, as every order table shows it. */
-export function DeviceCell({
-  device,
-}: {
-  device: { alkes: { name: string }; serial_number?: string | null }
-}) {
+export function DeviceCell({ device }: { device: DeviceLike }) {
   return (
     <>
       {device.alkes.name}
@@ -12,4 +12,9 @@ export function DeviceCell({
       )}
     </>
   )
+}
+
+/** The 'Alat' column of a table of device lines. */
+export function deviceColumn<T extends DeviceLike>(): SimpleColumn<T> {
+  return { header: 'Alat', cell: (device) => <DeviceCell device={device} /> }
 }

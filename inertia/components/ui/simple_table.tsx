@@ -9,11 +9,6 @@ export type SimpleColumn<T> = {
   className?: string
 }
 
-/**
- * A plain table of rows. Below the `sm` breakpoint every row becomes a card: the header row
- * hides and each cell shows its column's header beside it, so a phone never scrolls sideways.
- * One DOM for both widths, so what a test or a screen reader finds does not depend on width.
- */
 /** A column whose cell links the row to its own page (an order's number, say). */
 export function linkColumn<T>(
   header: string,
@@ -31,10 +26,15 @@ export function linkColumn<T>(
   }
 }
 
+/**
+ * A plain table of rows. Below the `sm` breakpoint every row becomes a card: the header row
+ * hides and each cell shows its column's header beside it, so a phone never scrolls sideways.
+ * One DOM for both widths, so what a test or a screen reader finds does not depend on width.
+ */
 export function SimpleTable<T>({
   columns,
   rows,
-  rowKey,
+  rowKey = (row, index) => (row as { id?: Key }).id ?? index,
   rowClassName,
   empty = 'Data Masih Kosong',
   className,
@@ -42,7 +42,8 @@ export function SimpleTable<T>({
 }: {
   columns: (SimpleColumn<T> | false | null | undefined)[]
   rows: T[]
-  rowKey: (row: T, index: number) => Key
+  /** Each row's React key; by default its `id`, else its place. */
+  rowKey?: (row: T, index: number) => Key
   rowClassName?: (row: T) => string | undefined
   empty?: string
   className?: string

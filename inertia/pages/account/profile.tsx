@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react'
 import { Head, useForm } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
-import { SelectField, TextField } from '~/components/ui/field'
+import { TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { SubmitButton } from '~/components/form/submit_button'
-import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
-import { optionsOf } from '~/lib/options'
+import { FacilityFields, type FacilityOptions } from '~/components/form/facility_fields'
 import { fieldText } from '~/lib/format'
 
 type StaffProfile = {
@@ -30,12 +29,7 @@ type FacilityProfile = {
   email: string
 }
 
-type Options = {
-  provinces: ProvinceOption[]
-  categories: { id: number; name: string }[]
-  classes: { id: number; name: string }[]
-  types: string[]
-}
+type Options = FacilityOptions
 
 type Props = {
   staff: StaffProfile | null
@@ -113,31 +107,10 @@ function FacilityForm({ profile, options }: { profile: FacilityProfile; options:
       {text('email', 'Email', 'email')}
       {text('phone', 'Nomor Telepon', 'tel')}
       <div className="md:col-span-2">{text('address', 'Alamat')}</div>
-      <SelectField
-        label="Jenis"
-        {...bind(form, 'type')}
-        placeholder="Pilih jenis"
-        options={options.types.map((t) => ({ value: t, label: t }))}
-      />
-      <SelectField
-        label="Kategori"
-        {...bind(form, 'category_id')}
-        placeholder="Pilih kategori"
-        options={optionsOf(options.categories)}
-      />
-      <SelectField
-        label="Kelas"
-        {...bind(form, 'class_id')}
-        placeholder="Pilih kelas"
-        options={optionsOf(options.classes)}
-      />
-      <div className="hidden md:block" />
-      <RegionFields
-        provinces={options.provinces}
-        province={form.data.province}
-        city={form.data.city}
-        errors={{ province: form.errors.province, city: form.errors.city }}
-        onChange={(province, city) => form.setData({ ...form.data, province, city })}
+      <FacilityFields
+        form={form}
+        options={options}
+        beforeRegion={<div className="hidden md:block" />}
       />
       {text('pic_name', 'Nama Penanggung Jawab')}
       {text('pic_phone', 'Telepon Penanggung Jawab', 'tel')}

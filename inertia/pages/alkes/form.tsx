@@ -18,15 +18,12 @@ const FLAGS = [
   ['has_laik_description', 'Hasil memuat keterangan LAIK/TIDAK LAIK'],
 ] as const
 
-const REGISTER: Register = {
-  path: '/alkes/data',
-  titles: { create: 'Tambah Alkes', edit: 'Ubah Alkes' },
-}
-
 export default function AlkesForm({
+  register,
   alkes,
   laboratories,
 }: {
+  register: Register
   alkes: Alkes | null
   laboratories: { value: string; label: string }[]
 }) {
@@ -50,7 +47,7 @@ export default function AlkesForm({
     has_laik_description: alkes?.has_laik_description ?? true,
   })
   return (
-    <RecordFormPage register={REGISTER} record={alkes} subtitle={alkes?.name} form={form}>
+    <RecordFormPage register={register} subtitle={alkes?.name} form={form}>
       <div className="md:col-span-2">
         <TextField label="Nama Alkes" required {...bind(form, 'name')} />
       </div>

@@ -1,4 +1,4 @@
-import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
+import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn, YES_NO } from '~/components/data_table/columns'
 import { DetailList } from '~/components/detail_list'
@@ -45,15 +45,10 @@ function Detail({ alkes }: { alkes: Alkes }) {
   return <DetailList rows={rows} />
 }
 
-export default function AlkesIndex({ title, canEdit, sortable }: ListPageProps) {
+export default function AlkesIndex(page: RegisterPageProps) {
   return (
     <MasterListPage<Alkes>
-      title={title}
-      subtitle="Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan."
-      addLabel="Tambah Alkes"
-      canEdit={canEdit}
-      sortable={sortable}
-      path="/alkes/data"
+      {...page}
       columns={COLUMNS}
       renderDetail={(a) => <Detail alkes={a} />}
       renderCard={(a) => (

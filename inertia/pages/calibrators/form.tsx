@@ -15,15 +15,12 @@ type Options = {
   typeModelCategories: string[]
 }
 
-const REGISTER: Register = {
-  path: '/calibrator/data',
-  titles: { create: 'Tambah Kalibrator', edit: 'Ubah Kalibrator' },
-}
-
 export default function CalibratorForm({
+  register,
   calibrator,
   options,
 }: {
+  register: Register
   calibrator: Calibrator | null
   options: Options
 }) {
@@ -43,7 +40,7 @@ export default function CalibratorForm({
   const subtitle = calibrator ? `${calibrator.name} - SN ${calibrator.serial_number}` : undefined
 
   return (
-    <RecordFormPage register={REGISTER} record={calibrator} subtitle={subtitle} form={form}>
+    <RecordFormPage register={register} subtitle={subtitle} form={form}>
       <div className="md:col-span-2">
         <TextField label="Nama Kalibrator" required {...bind(form, 'name')} />
       </div>

@@ -1,5 +1,5 @@
 import type React from 'react'
-import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
+import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
 import { optionsOf } from '~/lib/options'
@@ -34,11 +34,9 @@ function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
 }
 
 export default function CalibratorIndex({
-  title,
-  canEdit,
-  sortable,
   units,
-}: ListPageProps & { units: { id: number; name: string }[] }) {
+  ...page
+}: RegisterPageProps & { units: { id: number; name: string }[] }) {
   const columns: Column<Calibrator>[] = [
     textColumn('name', 'Nama', 'Nama', {
       cell: (c) => <span className="font-medium">{c.name}</span>,
@@ -64,12 +62,7 @@ export default function CalibratorIndex({
 
   return (
     <MasterListPage<Calibrator>
-      title={title}
-      subtitle="Kalibrator acuan milik tiap unit laboratorium."
-      addLabel="Tambah Kalibrator"
-      canEdit={canEdit}
-      sortable={sortable}
-      path="/calibrator/data"
+      {...page}
       columns={columns}
       renderDetail={(c) => (
         <DetailList

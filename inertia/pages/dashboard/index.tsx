@@ -64,7 +64,6 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
           </h2>
           <SimpleTable
             rows={daily}
-            rowKey={(row) => row.id}
             columns={[
               full && { header: 'Nomor', cell: (row) => row.number ?? '-' },
               { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
@@ -79,7 +78,6 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
           </h2>
           <SimpleTable
             rows={recalibration}
-            rowKey={(row) => row.id}
             columns={[
               { header: 'No', cell: (_, index) => index + 1 },
               full && { header: 'Fasyankes', cell: (row) => row.fasyankes_name },

@@ -75,7 +75,6 @@ export default function DeviceHistory({ device, entries }: Props) {
       <Card>
         <SimpleTable
           rows={entries}
-          rowKey={(entry) => entry.id}
           columns={[
             linkColumn<Entry>(
               'Permintaan',

@@ -1,4 +1,4 @@
-import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
+import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
 import { optionsOf } from '~/lib/options'
@@ -9,7 +9,7 @@ import type { FasyankesRow } from '#queries/fasyankes/fasyankes_list'
 
 type Facility = FasyankesRow
 
-type Props = ListPageProps & {
+type Props = RegisterPageProps & {
   options: {
     categories: { id: number; name: string }[]
     classes: { id: number; name: string }[]
@@ -32,7 +32,7 @@ function Detail({ facility }: { facility: Facility }) {
   return <DetailList rows={rows} />
 }
 
-export default function FasyankesIndex({ title, canEdit, sortable, options }: Props) {
+export default function FasyankesIndex({ options, ...page }: Props) {
   const columns: Column<Facility>[] = [
     textColumn('fasyankes_name', 'Nama Fasyankes', 'Nama', {
       filterKey: 'name',
@@ -50,12 +50,7 @@ export default function FasyankesIndex({ title, canEdit, sortable, options }: Pr
 
   return (
     <MasterListPage<Facility>
-      title={title}
-      subtitle="Fasilitas pelayanan kesehatan pengguna layanan beserta akunnya."
-      addLabel="Tambah Fasyankes"
-      canEdit={canEdit}
-      sortable={sortable}
-      path="/fasyankes/data"
+      {...page}
       columns={columns}
       renderDetail={(f) => <Detail facility={f} />}
       renderCard={(f) => (

@@ -14,6 +14,7 @@ import { formatRupiah, MONTHS } from '~/lib/format'
 import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
 import { optionsOf } from '~/lib/options'
 import { FileInput } from '~/components/ui/file_input'
+import { ContactFields } from '~/components/form/contact_fields'
 
 type OrderValues = {
   id: number
@@ -169,12 +170,11 @@ export default function InternalOrderForm({ order, lines, options, submitHref, b
         min={form.data.delivery_date_estimation}
         {...bind(form, 'arrival_date_estimation')}
       />
-      <TextField label="Nama Narahubung" required {...bind(form, 'contact_person_name')} />
-      <TextField
-        label="Telepon Narahubung"
-        required
-        type="tel"
-        {...bind(form, 'contact_person_phone')}
+      <ContactFields
+        form={form}
+        who="Narahubung"
+        name="contact_person_name"
+        phone="contact_person_phone"
       />
       <SelectField
         label="Opsi Pengiriman"

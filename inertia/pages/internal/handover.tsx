@@ -1,8 +1,8 @@
 import { useForm } from '@inertiajs/react'
 import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
-import { CheckboxField, TextField } from '~/components/ui/field'
-import { bind } from '~/lib/bind'
+import { CheckboxField } from '~/components/ui/field'
+import { ContactFields } from '~/components/form/contact_fields'
 
 const FLAGS = [
   ['alkes_accordingly', 'Alat diserahkan sesuai daftar'],
@@ -36,11 +36,11 @@ export default function Handover(props: Props) {
           ).
         </p>
       )}
-      <TextField label="Nama Penerima" required {...bind(form, 'contact_person_receiver_name')} />
-      <TextField
-        label="Telepon Penerima"
-        required
-        {...bind(form, 'contact_person_receiver_phone')}
+      <ContactFields
+        form={form}
+        who="Penerima"
+        name="contact_person_receiver_name"
+        phone="contact_person_receiver_phone"
       />
       <CheckboxGroup form={form} flags={FLAGS}>
         <CheckboxField

@@ -5,6 +5,7 @@ import { buttonClass } from '~/components/ui/button'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
+import type { ListPageProps } from '~/components/master_list_page'
 import { StatusBadge } from '~/components/status_badge'
 
 type Order = {
@@ -28,11 +29,7 @@ type Order = {
   formatted_payment_confirm_date: string | null
 }
 
-type Props = {
-  title: string
-  /** The list's own path (data, exports), from the server's route registry. */
-  path: string
-  sortable: string[]
+type Props = ListPageProps & {
   /** "Ajukan Permintaan"; null when this user may not create orders. */
   createHref: string | null
   statuses: string[]
@@ -44,6 +41,7 @@ type Props = {
 
 export default function InternalIndex({
   title,
+  subtitle,
   path,
   sortable,
   createHref,
@@ -110,7 +108,7 @@ export default function InternalIndex({
       <Head title={title} />
       <PageHeader
         title={title}
-        subtitle="Permintaan kalibrasi dan pengujian untuk alat yang dikirim ke laboratorium."
+        subtitle={subtitle}
         actions={
           createHref && (
             <Link href={createHref} className={buttonClass('primary')}>
@@ -124,7 +122,6 @@ export default function InternalIndex({
         sortable={sortable}
         defaultLimit={10}
         columns={columns}
-        rowKey={(o) => o.id}
         renderDetail={(o) =>
           show.invoice ? (
             <DetailList

@@ -6,6 +6,7 @@ import { SelectField, TextField, controlClass } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { cn } from '~/lib/cn'
 import { optionsOf } from '~/lib/options'
+import { ContactFields } from '~/components/form/contact_fields'
 
 /**
  * One field of a device row with its name shown above it (the control's own accessible
@@ -47,17 +48,9 @@ type Device = {
   accessories: string
 }
 
-const CHECKLIST = [
-  ['review_request', 'Kaji ulang permintaan'],
-  ['officer_readiness', 'Kesiapan petugas'],
-  ['equipment_condition', 'Kondisi peralatan kalibrator'],
-  ['accommodation_and_environment', 'Akomodasi dan lingkungan'],
-  ['calibration_ability', 'Kemampuan kalibrasi'],
-  ['workload', 'Beban kerja'],
-  ['calibration_method_compatibility', 'Kesesuaian metode kalibrasi'],
-] as const
-
 type Props = OrderFormLinks & {
+  /** The review checklist: each field and its label. */
+  checklist: [string, string][]
   checkers: { id: number; name: string }[]
   values: {
     checker: number
@@ -82,7 +75,7 @@ export default function ReceiveEquipment(props: Props) {
       functionality,
       accessories,
     })),
-    ...Object.fromEntries(CHECKLIST.map(([key]) => [key, true])),
+    ...Object.fromEntries(props.checklist.map(([key]) => [key, true])),
   } as Record<string, any>)
   const errors = form.errors as Record<string, string | undefined>
   const setLine = (index: number, key: string, value: string) =>
@@ -102,8 +95,12 @@ export default function ReceiveEquipment(props: Props) {
         {...bind(form, 'checker')}
       />
       <div className="hidden md:block" />
-      <TextField label="Nama Narahubung" required {...bind(form, 'contact_person_name')} />
-      <TextField label="Telepon Narahubung" required {...bind(form, 'contact_person_phone')} />
+      <ContactFields
+        form={form}
+        who="Narahubung"
+        name="contact_person_name"
+        phone="contact_person_phone"
+      />
       <TextField label="Tanggal Diterima" required type="date" {...bind(form, 'received_date')} />
       <TextField
         label="Estimasi Tanggal Selesai"
@@ -160,7 +157,7 @@ export default function ReceiveEquipment(props: Props) {
           </div>
         ))}
       </div>
-      <CheckboxGroup form={form} flags={CHECKLIST} legend="Kaji ulang" />
+      <CheckboxGroup form={form} flags={props.checklist} legend="Kaji ulang" />
     </OrderFormPage>
   )
 }

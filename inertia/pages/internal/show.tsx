@@ -25,7 +25,6 @@ function DeviceTable({ devices, withActions }: { devices: Device[]; withActions:
   return (
     <SimpleTable
       rows={devices}
-      rowKey={(device) => device.id}
       columns={[
         { header: 'No', cell: (_, index) => index + 1 },
         {

@@ -7,11 +7,6 @@ import type { OfficerRow } from '#queries/officers/officer_list'
 
 type Officer = OfficerRow
 
-const REGISTER: Register = {
-  path: '/officer',
-  titles: { create: 'Tambah Petugas', edit: 'Ubah Data Petugas' },
-}
-
 const NEW_OFFICER =
   'Akun petugas baru; setelah disimpan, buat tautan atur kata sandi untuknya lalu atur perannya.'
 
@@ -20,9 +15,11 @@ const NEW_OFFICER =
  * their own through a set-password link from the Akses Akun panel.
  */
 export default function OfficerForm({
+  register,
   officer,
   account,
 }: {
+  register: Register
   officer: Officer | null
   account: AccountAccess | null
 }) {
@@ -38,8 +35,7 @@ export default function OfficerForm({
   return (
     <>
       <RecordFormPage
-        register={REGISTER}
-        record={officer}
+        register={register}
         subtitle={officer ? officer.name : NEW_OFFICER}
         form={form}
       >

@@ -1,4 +1,4 @@
-import { MasterListPage, type ListPageProps } from '~/components/master_list_page'
+import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, textColumn } from '~/components/data_table/columns'
 import { RowLink } from '~/components/list_actions'
@@ -29,15 +29,10 @@ function Detail({ officer }: { officer: Officer }) {
   )
 }
 
-export default function OfficerIndex({ title, canEdit, sortable }: ListPageProps) {
+export default function OfficerIndex(page: RegisterPageProps) {
   return (
     <MasterListPage<Officer>
-      title={title}
-      subtitle="Daftar petugas laboratorium beserta NIP, pangkat, dan jabatan."
-      addLabel="Tambah Petugas"
-      canEdit={canEdit}
-      sortable={sortable}
-      path="/officer"
+      {...page}
       columns={COLUMNS}
       renderDetail={(o) => <Detail officer={o} />}
       renderCard={(o) => (

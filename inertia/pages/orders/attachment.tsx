@@ -6,7 +6,7 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { TextField, controlClass } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { StatusBadge } from '~/components/status_badge'
-import { DeviceCell } from '~/components/orders/device_cell'
+import { deviceColumn } from '~/components/orders/device_cell'
 import { SimpleTable } from '~/components/ui/simple_table'
 import type { Data } from '#generated/data'
 import { FileInput } from '~/components/ui/file_input'
@@ -142,9 +142,8 @@ export default function Attachment({
       <Card>
         <SimpleTable
           rows={devices}
-          rowKey={(device) => device.id}
           columns={[
-            { header: 'Alat', cell: (device) => <DeviceCell device={device} /> },
+            deviceColumn(),
             {
               header: 'Status',
               cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,

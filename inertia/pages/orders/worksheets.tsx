@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { StatusBadge } from '~/components/status_badge'
-import { DeviceCell } from '~/components/orders/device_cell'
+import { deviceColumn } from '~/components/orders/device_cell'
 import { SimpleTable } from '~/components/ui/simple_table'
 import type { Data } from '#generated/data'
 
@@ -86,9 +86,8 @@ export default function Worksheets({ order, devices, backHref, certificateDateHr
       <Card>
         <SimpleTable
           rows={devices}
-          rowKey={(device) => device.id}
           columns={[
-            { header: 'Alat', cell: (device) => <DeviceCell device={device} /> },
+            deviceColumn(),
             { header: 'Petugas', cell: (device) => device.officer?.name ?? '-' },
             {
               header: 'Lembar Kerja',

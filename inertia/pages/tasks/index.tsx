@@ -120,7 +120,6 @@ export default function Tasks({ waiting, assigned }: Props) {
         <Section title="Alat yang ditugaskan kepada saya" count={assigned.total}>
           <SimpleTable
             rows={assigned.rows}
-            rowKey={(row) => row.id}
             columns={[
               ...orderColumns<Line>(),
               { header: 'Alat', cell: (row) => row.device },
@@ -153,7 +152,6 @@ export default function Tasks({ waiting, assigned }: Props) {
           >
             <SimpleTable
               rows={group.rows}
-              rowKey={(row) => row.id}
               columns={[
                 ...orderColumns<WaitingOrder>(),
                 ...stateColumns<WaitingOrder>(),
