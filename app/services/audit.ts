@@ -100,6 +100,19 @@ export function changes<T extends Record<string, unknown>>(before: T, after: Par
   return { from, to, changed: Object.keys(to).length > 0 }
 }
 
+/** Runs `work` in the given transaction, or in its own when none is given. */
+export function inTransaction<T>(
+  trx: TransactionClientContract | undefined,
+  work: (client: TransactionClientContract) => Promise<T>
+) {
+  return trx ? work(trx) : db.transaction(work)
+}
+
+/** What an account update audits: the changed fields, and that the password changed (never it). */
+export function accountChanges(to: Record<string, unknown>, password?: string | null) {
+  return password ? { ...to, password: '(diubah)' } : to
+}
+
 /**
  * Creates a record (`existing` null) or updates it, audited as `{subject}.create` or
  * `{subject}.update` with what changed, as `snapshot` reads it; an update that changes
@@ -139,5 +152,5 @@ export async function saveAudited<M extends LucidRow & { id: number }>(
     )
     return model
   }
-  return trx ? run(trx) : db.transaction(run)
+  return inTransaction(trx, run)
 }

@@ -1,9 +1,8 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Fasyankes from '#models/fasyankes'
 import User from '#models/user'
 import UserRole from '#models/user_role'
-import { audit, changes, type Actor } from '#services/audit'
+import { accountChanges, audit, changes, inTransaction, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
 
 export interface FasyankesInput {
@@ -63,6 +62,20 @@ export function fasyankesFormValues(facility: Fasyankes, email: string | null) {
   }
 }
 
+/** The facility's one login, with the `fasyankes` role. */
+async function createAccount(
+  facility: Fasyankes,
+  input: FasyankesInput,
+  password: string,
+  client: TransactionClientContract
+) {
+  const account = await User.create(
+    { name: input.fasyankes_name, email: input.email, password, fasyankesId: facility.id },
+    { client }
+  )
+  await UserRole.create({ userId: account.id, role: 'fasyankes' }, { client })
+}
+
 /** A facility and its one `fasyankes` login are created together (domain decisions). */
 export async function createFasyankes(
   actor: Actor,
@@ -71,16 +84,7 @@ export async function createFasyankes(
 ) {
   const run = async (client: TransactionClientContract) => {
     const facility = await Fasyankes.create(fasyankesAttributes(input), { client })
-    const account = await User.create(
-      {
-        name: input.fasyankes_name,
-        email: input.email,
-        password: input.password!,
-        fasyankesId: facility.id,
-      },
-      { client }
-    )
-    await UserRole.create({ userId: account.id, role: 'fasyankes' }, { client })
+    await createAccount(facility, input, input.password!, client)
     await audit(
       actor,
       {
@@ -93,7 +97,7 @@ export async function createFasyankes(
     )
     return facility
   }
-  return trx ? run(trx) : db.transaction(run)
+  return inTransaction(trx, run)
 }
 
 export async function updateFasyankes(
@@ -118,16 +122,7 @@ export async function updateFasyankes(
       // A new password signs the facility out everywhere.
       if (input.password) endUserSessionsOnCommit(client, account.id)
     } else if (input.password) {
-      const created = await User.create(
-        {
-          name: input.fasyankes_name,
-          email: input.email,
-          password: input.password,
-          fasyankesId: facility.id,
-        },
-        { client }
-      )
-      await UserRole.create({ userId: created.id, role: 'fasyankes' }, { client })
+      await createAccount(facility, input, input.password, client)
     }
     if (diff.changed || input.password) {
       await audit(
@@ -137,12 +132,12 @@ export async function updateFasyankes(
           subjectType: 'fasyankes',
           subjectId: facility.id,
           from: diff.from,
-          to: input.password ? { ...diff.to, password: '(diubah)' } : diff.to,
+          to: accountChanges(diff.to, input.password),
         },
         client
       )
     }
     return facility
   }
-  return trx ? run(trx) : db.transaction(run)
+  return inTransaction(trx, run)
 }

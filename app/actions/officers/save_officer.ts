@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
-import { audit, changes, type Actor } from '#services/audit'
+import { accountChanges, audit, changes, inTransaction, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
 
 export interface OfficerInput {
@@ -17,13 +16,7 @@ export interface OfficerInput {
 const PROFILE_FIELDS = ['name', 'nip', 'rank', 'position', 'email'] as const
 
 function profileOf(user: User) {
-  return {
-    name: user.name,
-    nip: user.nip,
-    rank: user.rank,
-    position: user.position,
-    email: user.email,
-  }
+  return Object.fromEntries(PROFILE_FIELDS.map((key) => [key, user[key]]))
 }
 
 /**
@@ -55,7 +48,7 @@ export async function createOfficer(
     )
     return user
   }
-  return trx ? run(trx) : db.transaction(run)
+  return inTransaction(trx, run)
 }
 
 /**
@@ -84,13 +77,13 @@ export async function updateOfficer(
         subjectType: 'user',
         subjectId: user.id,
         from: diff.from,
-        to: input.password ? { ...diff.to, password: '(diubah)' } : diff.to,
+        to: accountChanges(diff.to, input.password),
       },
       client
     )
     return user
   }
-  return trx ? run(trx) : db.transaction(run)
+  return inTransaction(trx, run)
 }
 
 function pick(input: OfficerInput) {

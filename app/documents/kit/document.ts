@@ -158,20 +158,17 @@ export class DocumentWriter {
 
   heading(text: string) {
     this.ensureSpace(40)
-    this.pdf
-      .font(FONTS.bold.name)
-      .fontSize(10)
-      .text(text, MARGIN, this.pdf.y, { width: this.width })
-    this.pdf.moveDown(0.3)
-    return this
+    return this.block(text, FONTS.bold.name, 0.3)
   }
 
   paragraph(text: string) {
-    this.pdf
-      .font(FONTS.regular.name)
-      .fontSize(10)
-      .text(text, MARGIN, this.pdf.y, { width: this.width })
-    this.pdf.moveDown(0.5)
+    return this.block(text, FONTS.regular.name, 0.5)
+  }
+
+  /** A 10 pt text across the page's width, then `gap` lines of space. */
+  private block(text: string, font: string, gap: number) {
+    this.pdf.font(font).fontSize(10).text(text, MARGIN, this.pdf.y, { width: this.width })
+    this.pdf.moveDown(gap)
     return this
   }
 

@@ -3,6 +3,11 @@ import { ChevronDown, Download, FileSpreadsheet, FileText } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { LABELS } from '~/lib/labels'
 
+const FORMATS = [
+  { key: 'pdf', label: LABELS.exportPdf, icon: FileText, tone: 'text-red-600' },
+  { key: 'excel', label: LABELS.exportExcel, icon: FileSpreadsheet, tone: 'text-emerald-600' },
+]
+
 /** Opens `{list}/print/pdf` and `{list}/print/excel` in a new tab with the table's current filters. */
 export function ExportMenu({ base, queryString }: { base: string; queryString: string }) {
   const [open, setOpen] = useState(false)
@@ -34,26 +39,19 @@ export function ExportMenu({ base, queryString }: { base: string; queryString: s
           role="menu"
           className="absolute right-0 z-20 mt-1 w-44 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-900"
         >
-          <a
-            role="menuitem"
-            className={item}
-            href={`${base}/pdf?${queryString}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setOpen(false)}
-          >
-            <FileText className="size-4 text-red-600" /> {LABELS.exportPdf}
-          </a>
-          <a
-            role="menuitem"
-            className={item}
-            href={`${base}/excel?${queryString}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setOpen(false)}
-          >
-            <FileSpreadsheet className="size-4 text-emerald-600" /> {LABELS.exportExcel}
-          </a>
+          {FORMATS.map(({ key, label, icon: Icon, tone }) => (
+            <a
+              key={key}
+              role="menuitem"
+              className={item}
+              href={`${base}/${key}?${queryString}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setOpen(false)}
+            >
+              <Icon className={`size-4 ${tone}`} /> {label}
+            </a>
+          ))}
         </div>
       )}
     </div>

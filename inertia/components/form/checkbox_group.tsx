@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react'
 import { CheckboxField } from '~/components/ui/field'
+import type { FormLike } from '~/lib/bind'
 
-/** The part of an Inertia form a group of yes/no boxes reads and writes. */
-type FlagForm = {
-  data: Record<string, unknown>
-  errors: Partial<Record<string, string>>
-  setData: (key: any, value: boolean) => void
-}
 
 /** Yes/no boxes of one form, two columns wide, under an optional legend; `children` follow. */
 export function CheckboxGroup({
@@ -15,7 +10,7 @@ export function CheckboxGroup({
   legend,
   children,
 }: {
-  form: FlagForm
+  form: FormLike<Record<string, unknown>>
   flags: readonly (readonly [string, string])[]
   legend?: string
   children?: ReactNode

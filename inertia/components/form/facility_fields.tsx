@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { SelectField } from '~/components/ui/field'
 import { RegionFields, type ProvinceOption } from '~/components/form/region_fields'
-import { bind } from '~/lib/bind'
+import { bind, type FormLike } from '~/lib/bind'
 import { optionsOf } from '~/lib/options'
 
 /** The choices the server sends a facility form (`facilityFormOptions`). */
@@ -14,12 +14,6 @@ export type FacilityOptions = {
 
 type FacilityField = 'category_id' | 'class_id' | 'type' | 'province' | 'city'
 
-/** The part of an Inertia form these fields read and write. */
-type FacilityForm = {
-  data: Record<FacilityField, string>
-  errors: Partial<Record<FacilityField, string>>
-  setData: (key: FacilityField, value: string) => void
-}
 
 /**
  * A facility's category, class and ownership, then its province and city: the same fields in
@@ -32,7 +26,7 @@ export function FacilityFields({
   required = false,
   beforeRegion,
 }: {
-  form: FacilityForm
+  form: FormLike<Record<FacilityField, string>>
   options: FacilityOptions
   required?: boolean
   beforeRegion?: ReactNode

@@ -71,6 +71,11 @@ export function TextField({
   )
 }
 
+/** A whole-number box (a count, minutes, months): numeric keypad on phones, never below `min`. */
+export function NumberField({ min = 0, ...props }: Parameters<typeof TextField>[0]) {
+  return <TextField type="number" inputMode="numeric" min={min} {...props} />
+}
+
 /** A password box: a new password unless `current` (the browser offers the saved one then). */
 export function PasswordField({
   current,

@@ -1,7 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { RecordFormPage, type Register } from '~/components/form/record_form_page'
-import { SelectField, TextField } from '~/components/ui/field'
+import { NumberField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { fieldText } from '~/lib/format'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
@@ -75,26 +75,14 @@ export default function AlkesForm({
         error={form.errors.price}
         onValue={(value) => form.setData('price', value)}
       />
-      <TextField
-        label="Estimasi Waktu (menit)"
-        required
-        type="number"
-        min={0}
-        {...bind(form, 'minute_estimation')}
-      />
+      <NumberField label="Estimasi Waktu (menit)" required {...bind(form, 'minute_estimation')} />
       <TextField label="Kode Metode Kerja" {...bind(form, 'mk_code')} />
       <TextField label="Kode ASPAK" {...bind(form, 'aspak_code')} />
       <TextField label="Nomor Sertifikat" {...bind(form, 'certificate_number')} />
-      <TextField
-        label="Jumlah Halaman Sertifikat"
-        type="number"
-        min={0}
-        {...bind(form, 'total_page')}
-      />
-      <TextField
+      <NumberField label="Jumlah Halaman Sertifikat" {...bind(form, 'total_page')} />
+      <NumberField
         label="Interval Rekalibrasi (bulan)"
         required
-        type="number"
         min={1}
         max={120}
         {...bind(form, 'recalibration_months')}

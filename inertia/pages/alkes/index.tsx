@@ -31,7 +31,7 @@ const COLUMNS: Column<Alkes>[] = [
   yesNo('formatted_is_tuntung_seharian', 'Tuntung Saharian', 'is_tuntung_saharian'),
 ]
 
-function Detail({ alkes }: { alkes: Alkes }) {
+function detail(alkes: Alkes) {
   const rows: [string, string | number | null][] = [
     ['Kode alkes', alkes.alkes_code],
     ['Laboratorium', alkes.laboratory + (alkes.category ? ` - ${alkes.category}` : '')],
@@ -45,17 +45,14 @@ function Detail({ alkes }: { alkes: Alkes }) {
   return <DetailList rows={rows} />
 }
 
-export default function AlkesIndex(page: RegisterPageProps) {
+function card(alkes: Alkes) {
   return (
-    <MasterListPage<Alkes>
-      {...page}
-      columns={COLUMNS}
-      renderDetail={(a) => <Detail alkes={a} />}
-      renderCard={(a) => (
-        <RowCard title={a.name} subtitle={`${a.alkes_code} · ${a.laboratory}`}>
-          {a.formatted_price} · {a.minute_estimation} menit
-        </RowCard>
-      )}
-    />
+    <RowCard title={alkes.name} subtitle={`${alkes.alkes_code} · ${alkes.laboratory}`}>
+      {alkes.formatted_price} · {alkes.minute_estimation} menit
+    </RowCard>
   )
+}
+
+export default function AlkesIndex(page: RegisterPageProps) {
+  return <MasterListPage {...page} columns={COLUMNS} renderDetail={detail} renderCard={card} />
 }

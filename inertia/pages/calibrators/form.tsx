@@ -1,6 +1,6 @@
 import { useForm } from '@inertiajs/react'
 import { RecordFormPage, type Register } from '~/components/form/record_form_page'
-import { SelectField, TextField } from '~/components/ui/field'
+import { NumberField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { fieldText } from '~/lib/format'
 import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
@@ -53,13 +53,7 @@ export default function CalibratorForm({
         {...bind(form, 'type_model_category')}
       />
       <TextField label={form.data.type_model_category} {...bind(form, 'type_model')} />
-      <TextField
-        label="Jumlah Kanal"
-        required
-        type="number"
-        min={1}
-        {...bind(form, 'channel_count')}
-      />
+      <NumberField label="Jumlah Kanal" required min={1} {...bind(form, 'channel_count')} />
       <SelectField
         label="Unit"
         required

@@ -17,7 +17,7 @@ type Props = RegisterPageProps & {
   }
 }
 
-function Detail({ facility }: { facility: Facility }) {
+function detail(facility: Facility) {
   const rows: [string, string | null][] = [
     ['Alamat', facility.address],
     ['Kabupaten/Kota', facility.city],
@@ -30,6 +30,19 @@ function Detail({ facility }: { facility: Facility }) {
     ],
   ]
   return <DetailList rows={rows} />
+}
+
+function card(facility: Facility) {
+  return (
+    <RowCard
+      title={facility.fasyankes_name}
+      subtitle={[facility.category?.name, facility.class?.name, facility.type]
+        .filter(Boolean)
+        .join(' · ')}
+    >
+      {[facility.city, facility.province].filter(Boolean).join(', ')}
+    </RowCard>
+  )
 }
 
 export default function FasyankesIndex({ options, ...page }: Props) {
@@ -48,19 +61,5 @@ export default function FasyankesIndex({ options, ...page }: Props) {
     selectColumn('province', 'Provinsi', optionsOf(options.provinces, 'code')),
   ]
 
-  return (
-    <MasterListPage<Facility>
-      {...page}
-      columns={columns}
-      renderDetail={(f) => <Detail facility={f} />}
-      renderCard={(f) => (
-        <RowCard
-          title={f.fasyankes_name}
-          subtitle={[f.category?.name, f.class?.name, f.type].filter(Boolean).join(' · ')}
-        >
-          {[f.city, f.province].filter(Boolean).join(', ')}
-        </RowCard>
-      )}
-    />
-  )
+  return <MasterListPage {...page} columns={columns} renderDetail={detail} renderCard={card} />
 }

@@ -18,7 +18,7 @@ const COLUMNS: Column<Officer>[] = [
   textColumn('position', 'Jabatan', 'Jabatan'),
 ]
 
-function Detail({ officer }: { officer: Officer }) {
+function detail(officer: Officer) {
   return (
     <DetailList
       rows={[
@@ -29,22 +29,28 @@ function Detail({ officer }: { officer: Officer }) {
   )
 }
 
+function card(officer: Officer) {
+  return (
+    <RowCard
+      title={officer.name}
+      subtitle={<span className="font-mono text-xs">{officer.nip ?? '-'}</span>}
+    >
+      <p>{officer.position ?? '-'}</p>
+      <p className="text-slate-500">{officer.rank ?? '-'}</p>
+    </RowCard>
+  )
+}
+
+const roleLink = (officer: Officer) => <RowLink href={`/officer/${officer.id}/role`}>Peran</RowLink>
+
 export default function OfficerIndex(page: RegisterPageProps) {
   return (
-    <MasterListPage<Officer>
+    <MasterListPage
       {...page}
       columns={COLUMNS}
-      renderDetail={(o) => <Detail officer={o} />}
-      renderCard={(o) => (
-        <RowCard
-          title={o.name}
-          subtitle={<span className="font-mono text-xs">{o.nip ?? '-'}</span>}
-        >
-          <p>{o.position ?? '-'}</p>
-          <p className="text-slate-500">{o.rank ?? '-'}</p>
-        </RowCard>
-      )}
-      rowLinks={(o) => <RowLink href={`/officer/${o.id}/role`}>Peran</RowLink>}
+      renderDetail={detail}
+      renderCard={card}
+      rowLinks={roleLink}
     />
   )
 }
