@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { CheckboxField } from '~/components/ui/field'
 import type { FormLike } from '~/lib/bind'
 
-
 /** Yes/no boxes of one form, two columns wide, under an optional legend; `children` follow. */
 export function CheckboxGroup({
   form,

@@ -14,7 +14,6 @@ export type FacilityOptions = {
 
 type FacilityField = 'category_id' | 'class_id' | 'type' | 'province' | 'city'
 
-
 /**
  * A facility's category, class and ownership, then its province and city: the same fields in
  * the master-data form and in the facility's own profile. `beforeRegion` fills the grid cell
