@@ -63,6 +63,46 @@ export const PERMISSIONS = {
   'internal.feedback': ['fasyankes', 'yantek', 'admin_pk'],
   // Receiving and hand-over proofs (spec part 2, section 6: reports of internal orders).
   'internal.proofs': ['admin_pk', 'yantek', 'head_of_pk_laboratory'],
+  // The Insitu (DL) status table (spec part 2 sections 4 and 6, domain decisions); the workflow
+  // (app/workflows/insitu_order_workflow.ts) adds the statuses and guards.
+  'insitu.create': ['fasyankes', 'yantek'],
+  'insitu.list.facility': [
+    'yantek',
+    ...ADMINS_AND_HEADS,
+    'officer_pk',
+    'officer_ukpr',
+    'officer_sarpras',
+    'human_resource',
+    'treasurer',
+  ],
+  'insitu.edit': ['fasyankes', 'yantek', 'admin_pk'],
+  'insitu.confirm': ['yantek', 'admin_pk'],
+  // Each head for their own lab (insituLabsOf); yantek for every lab.
+  'insitu.estimation': [
+    'yantek',
+    'head_of_pk_laboratory',
+    'head_of_ukpr_laboratory',
+    'head_of_sarpras_laboratory',
+  ],
+  'insitu.accommodation': ['yantek'],
+  'insitu.offering': ['yantek', 'fasyankes'],
+  'insitu.offering.send': ['yantek'],
+  'insitu.sign': ['fasyankes'],
+  'insitu.contract': ['yantek'],
+  'insitu.finalize': ['yantek'],
+  'insitu.cancel': ['yantek', 'admin_pk', 'fasyankes'],
+  'insitu.append': ['yantek', 'admin_pk', 'fasyankes'],
+  'insitu.devices': ['yantek', 'admin_pk'],
+  'insitu.worksheet': ['yantek', 'officer_pk', 'officer_ukpr', 'officer_sarpras'],
+  'insitu.worksheet_upload': ['officer_pk', 'officer_ukpr', 'officer_sarpras'],
+  'insitu.attach': ['yantek', 'head_of_pk_laboratory'],
+  'insitu.certificate_date': [
+    'yantek',
+    'head_of_pk_laboratory',
+    'head_of_ukpr_laboratory',
+    'head_of_sarpras_laboratory',
+  ],
+  'insitu.feedback': ['fasyankes'],
   // Public holidays the completion estimate skips (domain decisions: staff can edit them).
   'holiday.edit': ['yantek', 'admin_pk'],
   'officer.view': ADMINS_AND_HEADS,

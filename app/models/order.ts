@@ -12,6 +12,8 @@ import Invoice from '#models/invoice'
 import InternalOrder from '#models/internal_order'
 import InternalReceive from '#models/internal_receive'
 import InternalHandover from '#models/internal_handover'
+import InsituOrder from '#models/insitu_order'
+import InsituLabPlan from '#models/insitu_lab_plan'
 
 /**
  * An order of either type: what both share. Type-specific data lives in its
@@ -82,4 +84,10 @@ export default class Order extends TimestampedModel {
 
   @hasOne(() => InternalHandover)
   declare handover: HasOne<typeof InternalHandover>
+
+  @hasOne(() => InsituOrder)
+  declare insitu: HasOne<typeof InsituOrder>
+
+  @hasMany(() => InsituLabPlan)
+  declare labPlans: HasMany<typeof InsituLabPlan>
 }

@@ -6,6 +6,7 @@ import type { Permission } from '#enums/permissions'
 import type { TimelineText, Workflow } from '#workflows/kit'
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
+import { insituWorkflow } from '#workflows/insitu_order_workflow'
 
 /**
  * The order types and what the shared order features need to know about
@@ -25,7 +26,7 @@ export interface OrderTypeInfo {
   /** Which device types may be requested for this service (alkes flags). */
   alkesFlag: 'is_internal' | 'is_insitu'
   /** The type's own form for adding device lines (one list, or one tab per lab). */
-  appendPage: 'internal/append'
+  appendPage: 'internal/append' | 'insitu/append'
   /** The order's own page for this user (a facility may have its own view). */
   pagePath(order: Pick<Order, 'id'>, user: User): string
   /** What the type recomputes when device lines are added, removed or cancelled. */
@@ -47,9 +48,19 @@ export const ORDER_TYPE_INFO = {
       await refreshEstimate(trx, order)
     },
   },
+  insitu: {
+    code: 'DL',
+    title: 'Insitu',
+    listPath: '/insitu',
+    viewPermission: 'insitu.view',
+    workflow: insituWorkflow as unknown as OrderWorkflow,
+    alkesFlag: 'is_insitu',
+    appendPage: 'insitu/append',
+    pagePath: (order) => `/insitu/${order.id}/detail`,
+  },
 } as const satisfies Record<string, OrderTypeInfo>
 
-export type OrderType = keyof typeof ORDER_TYPE_INFO | 'insitu'
+export type OrderType = keyof typeof ORDER_TYPE_INFO
 export const ORDER_TYPES = Object.keys(ORDER_TYPE_INFO) as (keyof typeof ORDER_TYPE_INFO)[]
 
 export function isOrderType(value: unknown): value is keyof typeof ORDER_TYPE_INFO {

@@ -21,6 +21,7 @@ export function FormPage({
   backHref,
   onSubmit,
   form,
+  readOnly = false,
   children,
 }: {
   title: string
@@ -29,6 +30,8 @@ export function FormPage({
   onSubmit: () => void
   /** The page's Inertia form: its progress, and whether it holds input not saved yet. */
   form: FormState
+  /** Shown for reading only: no submit button (the server would refuse it now). */
+  readOnly?: boolean
   children: ReactNode
 }) {
   const submit = (event: FormEvent) => {
@@ -45,10 +48,12 @@ export function FormPage({
         <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
           {children}
           <div className="flex items-center gap-3 md:col-span-2">
-            <SubmitButton
-              processing={form.processing}
-              recentlySuccessful={form.recentlySuccessful}
-            />
+            {!readOnly && (
+              <SubmitButton
+                processing={form.processing}
+                recentlySuccessful={form.recentlySuccessful}
+              />
+            )}
             <Link href={backHref} className={buttonClass('ghost')}>
               {LABELS.cancel}
             </Link>

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useForm } from '@inertiajs/react'
 import { DateTime } from 'luxon'
 import { FormPage } from '~/components/form/form_page'
-import { Field, SelectField, TextField } from '~/components/ui/field'
+import { SelectField, TextField } from '~/components/ui/field'
 import {
   DevicePicker,
   pickedPayload,
@@ -12,9 +12,8 @@ import {
 import { bind } from '~/lib/bind'
 import { formatRupiah, MONTHS } from '~/lib/format'
 import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
-import { optionsOf } from '~/lib/options'
-import { FileInput } from '~/components/ui/file_input'
 import { ContactFields } from '~/components/form/contact_fields'
+import { RequestFields } from '~/components/orders/request_fields'
 
 type OrderValues = {
   id: number
@@ -122,34 +121,7 @@ export default function InternalOrderForm({ order, lines, options, submitHref, b
       onSubmit={submit}
       form={form}
     >
-      {options.facilities.length > 0 && (
-        <div className="md:col-span-2">
-          <SelectField
-            label="Fasyankes"
-            placeholder="Pilih fasyankes"
-            options={optionsOf(options.facilities)}
-            {...bind(form, 'fasyankes_id')}
-          />
-        </div>
-      )}
-      <Field
-        label={
-          order
-            ? 'Surat Permohonan (kosongkan bila tidak diganti)'
-            : 'Surat Permohonan (PDF/gambar, maks. 5 MB)'
-        }
-        error={errors.letter}
-      >
-        {(id, describedBy) => (
-          <FileInput
-            id={id}
-            name="letter"
-            accept=".pdf,.jpg,.jpeg,.png"
-            aria-describedby={describedBy}
-            onFile={(file) => form.setData('letter', file)}
-          />
-        )}
-      </Field>
+      <RequestFields form={form} facilities={options.facilities} editing={!!order} />
       <SelectField
         label="Jenis Layanan"
         required

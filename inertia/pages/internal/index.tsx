@@ -1,11 +1,12 @@
-import { Head, Link } from '@inertiajs/react'
-import { Plus } from 'lucide-react'
-import { PageHeader } from '~/components/ui/card'
-import { buttonClass } from '~/components/ui/button'
 import { DataTable, type Column } from '~/components/data_table/data_table'
 import { RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
 import type { ListPageProps } from '~/components/master_list_page'
+import {
+  OrderListHeader,
+  orderNumberColumn,
+  orderStatusColumn,
+} from '~/components/orders/order_list'
 import { StatusBadge } from '~/components/status_badge'
 
 type Order = {
@@ -52,19 +53,7 @@ export default function InternalIndex({
   const detailHref = (o: Order) => orderPath.replace(':id', String(o.id))
 
   const columns: Column<Order>[] = [
-    {
-      key: 'number',
-      header: 'Nomor',
-      filter: { type: 'text', placeholder: 'Nomor' },
-      cell: (o) => (
-        <Link
-          href={detailHref(o)}
-          className="font-mono text-xs font-semibold text-brand-700 hover:underline dark:text-brand-100"
-        >
-          {o.number}
-        </Link>
-      ),
-    },
+    orderNumberColumn<Order>(orderPath),
     {
       key: 'fasyankes',
       header: 'Fasyankes',
@@ -91,32 +80,12 @@ export default function InternalIndex({
     },
     { key: 'device_count', header: 'Alat', cell: (o) => `${o.device_count} alat` },
     { key: 'formatted_total_price', header: 'Total Tarif' },
-    {
-      key: 'status',
-      header: 'Status',
-      hidden: !show.status,
-      filter: {
-        type: 'select',
-        options: statuses.filter((s) => s !== 'ALL').map((s) => ({ value: s, label: s })),
-      },
-      cell: (o) => <StatusBadge status={o.status} tone={o.status_tone} />,
-    },
+    orderStatusColumn<Order>(statuses, !show.status),
   ]
 
   return (
     <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        actions={
-          createHref && (
-            <Link href={createHref} className={buttonClass('primary')}>
-              <Plus className="size-4" /> Ajukan Permintaan
-            </Link>
-          )
-        }
-      />
+      <OrderListHeader title={title} subtitle={subtitle} createHref={createHref} />
       <DataTable<Order>
         path={path}
         sortable={sortable}

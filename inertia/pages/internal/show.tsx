@@ -1,79 +1,15 @@
-import { useState, type ReactNode } from 'react'
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { StatusBadge } from '~/components/status_badge'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { ActionButtons } from '~/components/orders/action_buttons'
-import { cn } from '~/lib/cn'
+import { Tabs } from '~/components/ui/tabs'
+import { DeviceTable, Info, OrderTimeline } from '~/components/orders/order_page'
 import { formatRupiah } from '~/lib/format'
 import type { Data } from '#generated/data'
 
 type Order = Data.InternalOrder.Variants['forDetail']
 type Device = Order['devices'][number]
-
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium">{children}</dd>
-    </div>
-  )
-}
-
-function DeviceTable({ devices, withActions }: { devices: Device[]; withActions: boolean }) {
-  const showActions = withActions && devices.some((device) => device.actions.length > 0)
-  return (
-    <SimpleTable
-      rows={devices}
-      columns={[
-        { header: 'No', cell: (_, index) => index + 1 },
-        {
-          header: 'Alat',
-          cell: (device) => (
-            <>
-              <p className="font-medium">{device.alkes.name}</p>
-              {device.description && <p className="text-xs text-slate-500">{device.description}</p>}
-              {device.admin_description && (
-                <p className="text-xs text-red-600">Alasan batal: {device.admin_description}</p>
-              )}
-            </>
-          ),
-        },
-        {
-          header: 'Merk / Model / SN',
-          cell: (device) => (
-            <>
-              {[device.merk, device.model, device.serial_number].filter(Boolean).join(' / ') || '-'}
-              {device.history_href && (
-                <Link
-                  href={device.history_href}
-                  className="block text-xs text-brand-700 hover:underline dark:text-brand-100"
-                >
-                  Riwayat alat
-                </Link>
-              )}
-            </>
-          ),
-        },
-        {
-          header: 'Tarif',
-          className: 'whitespace-nowrap',
-          cell: (device) => device.formatted_price,
-        },
-        { header: 'Petugas', cell: (device) => device.officer?.name ?? '-' },
-        {
-          header: 'Status',
-          cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,
-        },
-        showActions && {
-          header: 'Aksi',
-          className: 'space-x-3 whitespace-nowrap',
-          cell: (device) => <ActionButtons actions={device.actions} compact />,
-        },
-      ]}
-    />
-  )
-}
 
 function SummaryTable({ devices }: { devices: Device[] }) {
   const groups = new Map<string, { name: string; count: number; total: number }>()
@@ -93,42 +29,6 @@ function SummaryTable({ devices }: { devices: Device[] }) {
         { header: 'Subtotal', cell: (group) => formatRupiah(group.total) },
       ]}
     />
-  )
-}
-
-function Tabs({ tabs }: { tabs: { key: string; label: string; content: ReactNode }[] }) {
-  const [active, setActive] = useState(tabs[0]?.key)
-  if (!tabs.length) return <p>Please provide tab items array</p>
-  return (
-    <div>
-      <div
-        role="tablist"
-        className="flex gap-1 border-b border-slate-200 px-3 dark:border-slate-800"
-      >
-        {tabs.map((tab) => (
-          <button
-            key={tab.key}
-            role="tab"
-            type="button"
-            aria-selected={active === tab.key}
-            onClick={() => setActive(tab.key)}
-            className={cn(
-              'border-b-2 px-3 py-2 text-sm font-medium',
-              active === tab.key
-                ? 'border-brand-600 text-brand-700 dark:text-brand-100'
-                : 'border-transparent text-slate-500'
-            )}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {tabs.map((tab) => (
-        <div key={tab.key} role="tabpanel" hidden={active !== tab.key}>
-          {tab.content}
-        </div>
-      ))}
-    </div>
   )
 }
 
@@ -251,30 +151,7 @@ export default function InternalOrderShow({
           </Card>
         </div>
 
-        <Card className="h-fit p-5">
-          <h2 className="mb-3 font-semibold">Riwayat</h2>
-          <ol
-            className="space-y-3 border-l border-slate-200 pl-4 dark:border-slate-700"
-            data-testid="timeline"
-          >
-            {order.timeline.map((entry) => (
-              <li key={entry.id} className="relative">
-                <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-brand-600" />
-                <p className="text-sm font-medium">{entry.label}</p>
-                {entry.detail && (
-                  <p className="text-xs text-slate-600 dark:text-slate-300">{entry.detail}</p>
-                )}
-                <p className="text-xs text-slate-500">
-                  {entry.formatted_at}
-                  {entry.user_name ? ` · ${entry.user_name}` : ''}
-                </p>
-                {entry.reason && (
-                  <p className="text-xs text-slate-600 dark:text-slate-300">{entry.reason}</p>
-                )}
-              </li>
-            ))}
-          </ol>
-        </Card>
+        <OrderTimeline entries={order.timeline} />
       </div>
     </>
   )

@@ -1,0 +1,103 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import type Order from '#models/order'
+import { signedInActor } from '#services/audit'
+import { refuseFields } from '#services/field_errors'
+import type { Accommodation } from '#services/insitu_costs'
+import { insituWorkflow } from '#workflows/insitu_order_workflow'
+import { labPlanViews, requestedLabs } from '#queries/insitu/lab_plans'
+import { mayEstimateLab, saveAccommodations, saveEstimations } from '#actions/insitu/lab_plans'
+import {
+  ACCOMMODATION_FIELDS,
+  accommodationValidator,
+  estimationValidator,
+} from '#validators/insitu_order'
+import type { ServiceLab } from '#enums/labs'
+import string from '@adonisjs/core/helpers/string'
+
+type Prefixed = Record<string, number | boolean | undefined>
+
+/** The labs whose `{lab}_…` fields were sent, among those the order has requests for. */
+async function sentLabs(order: Order, input: Prefixed) {
+  const labs = await requestedLabs(order)
+  return labs.filter((lab) => Object.keys(input).some((key) => key.startsWith(`${lab}_`)))
+}
+
+/** Every `{lab}_{field}` of a sent lab must be there: refused under the missing ones. */
+function requireFields(labs: ServiceLab[], fields: string[], input: Prefixed) {
+  const missing = Object.fromEntries(
+    labs.flatMap((lab) =>
+      fields
+        .filter((field) => input[`${lab}_${field}`] === undefined)
+        .map((field) => [`${lab}_${field}`, 'Wajib diisi.'])
+    )
+  )
+  if (Object.keys(missing).length) refuseFields(missing)
+}
+
+/** An on-site order's estimation (per lab) and accommodation (one tab per lab). */
+export default class InsituLabPlansController {
+  async estimation({ inertia, auth, order }: HttpContext) {
+    const user = auth.user!
+    insituWorkflow.assert('estimation', order, user)
+    const maySave = insituWorkflow.allows('estimation_save', order, user)
+    return inertia.render('insitu/estimation', {
+      order: { number: order.number },
+      backHref: urlFor('insitu.detail', { id: order.id }),
+      submitHref: maySave ? urlFor('insitu.estimation', { id: order.id }) : null,
+      labs: await labPlanViews(order, (lab) => maySave && mayEstimateLab(user, lab)),
+    })
+  }
+
+  async saveEstimation(ctx: HttpContext) {
+    // Who may never, or not now, is told before anything typed is checked.
+    insituWorkflow.assert('estimation_save', ctx.order, ctx.auth.user!)
+    const input = (await ctx.request.validateUsing(estimationValidator)) as Prefixed
+    const labs = await sentLabs(ctx.order, input)
+    requireFields(labs, ['pp_hour', 'pp_minute', 'officer'], input)
+    await saveEstimations(
+      signedInActor(ctx),
+      ctx.order,
+      labs.map((lab) => ({
+        lab,
+        ppHour: Number(input[`${lab}_pp_hour`]),
+        ppMinute: Number(input[`${lab}_pp_minute`]),
+        officers: Number(input[`${lab}_officer`]),
+      }))
+    )
+    ctx.session.flash('success', `Estimasi ${ctx.order.number} disimpan.`)
+    return ctx.response.redirect(urlFor('insitu.estimation.form', { id: ctx.order.id }))
+  }
+
+  async accommodation({ inertia, auth, order }: HttpContext) {
+    const user = auth.user!
+    insituWorkflow.assert('accommodation', order, user)
+    const maySave = insituWorkflow.allows('accommodation_save', order, user)
+    return inertia.render('insitu/accommodation', {
+      order: { number: order.number },
+      backHref: urlFor('insitu.detail', { id: order.id }),
+      submitHref: maySave ? urlFor('insitu.accommodation', { id: order.id }) : null,
+      labs: await labPlanViews(order, () => false),
+    })
+  }
+
+  async saveAccommodation(ctx: HttpContext) {
+    insituWorkflow.assert('accommodation_save', ctx.order, ctx.auth.user!)
+    const input = (await ctx.request.validateUsing(accommodationValidator)) as Prefixed
+    const labs = await sentLabs(ctx.order, input)
+    const fields = Object.keys(ACCOMMODATION_FIELDS)
+    requireFields(labs, fields, input)
+    await saveAccommodations(
+      signedInActor(ctx),
+      ctx.order,
+      labs.map((lab) => ({
+        lab,
+        accommodation: Object.fromEntries(
+          fields.map((field) => [string.camelCase(field), input[`${lab}_${field}`]])
+        ) as Accommodation,
+      }))
+    )
+    ctx.session.flash('success', `Akomodasi ${ctx.order.number} disimpan.`)
+    return ctx.response.redirect(urlFor('insitu.accommodation.form', { id: ctx.order.id }))
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The on-site (insitu) estimate and accommodation arithmetic of spec part 2 section 9 and the
+ * defaults of section 5, as pure functions: the estimation and accommodation pages show them,
+ * the server saves them and the offering letter prints them.
+ */
+
+/** A working day on site, in hours. */
+export const WORKING_DAY_HOURS = 7.5
+
+/**
+ * The spec's rounding of a day count: a value between 0 and 1 becomes 1; otherwise a fractional
+ * part up to 0.5 rounds down and one above 0.5 rounds up. Computed on the value as shown (two
+ * decimals), so 2.501 shown as 2.50 rounds like 2.50.
+ */
+export function roundDays(raw: number) {
+  const value = Math.round(raw * 100) / 100
+  if (value <= 0) return 0
+  if (value < 1) return 1
+  const whole = Math.floor(value)
+  return value - whole > 0.5 ? whole + 1 : whole
+}
+
+/** One requested device type: how many, and the minutes one takes (device master data). */
+export type EstimationItem = { quantity: number; minuteEstimation: number }
+
+/** What the lab enters: the travel time there and back, and how many officers go. */
+export type EstimationInput = { ppHour: number; ppMinute: number; officers: number }
+
+/**
+ * The lab's on-site days: the work's hours over a 7.5-hour day (shared among the officers when
+ * `splitAmongOfficers`, as for PK; UKPR's is not), plus the travel converted the same way.
+ */
+export function estimateDays(
+  items: EstimationItem[],
+  input: EstimationInput,
+  splitAmongOfficers: boolean
+) {
+  const workMinutes = items.reduce((sum, item) => sum + item.quantity * item.minuteEstimation, 0)
+  const workDays = workMinutes / 60 / WORKING_DAY_HOURS
+  const officers = Math.max(1, input.officers)
+  const travelDays = (input.ppHour + input.ppMinute / 60) / WORKING_DAY_HOURS
+  const raw = (splitAmongOfficers ? workDays / officers : workDays) + travelDays
+  return { workMinutes, raw: Math.round(raw * 100) / 100, final: roundDays(raw) }
+}
+
+/** The accommodation of one lab (spec part 2 section 3), in rupiah and counts. */
+export type Accommodation = {
+  officerPrice: number
+  officerCount: number
+  officerDay: number
+  transportationPrice: number
+  transportationDay: number
+  transportationCount: number
+  hotelPrice: number
+  hotelDay: number
+  hotelCount: number
+  planePrice: number
+  planeCount: number
+  planeLuggage: number
+  planeIsPp: boolean
+}
+
+/** What a lab's accommodation costs, each part and the total (spec part 2 section 9). */
+export function accommodationCosts(a: Accommodation) {
+  const officer = a.officerPrice * a.officerCount * a.officerDay
+  const transportation = a.transportationPrice * a.transportationCount * a.transportationDay
+  const hotel = a.hotelPrice * a.hotelCount * a.hotelDay
+  // The luggage fee is added once, whether the flight is one way or a round trip.
+  const plane = a.planePrice * a.planeCount * (a.planeIsPp ? 2 : 1) + a.planeLuggage
+  return { officer, transportation, hotel, plane, total: officer + transportation + hotel + plane }
+}
+
+/**
+ * A lab's accommodation before anyone saved one (spec part 2 section 5): as many officers as
+ * the estimate, for its whole days, two to a hotel room, one-way flights; the rest empty.
+ */
+export function accommodationDefaults(estimate: {
+  totalOfficer: number
+  finalEstimation: number
+}): Accommodation {
+  return {
+    officerPrice: 0,
+    officerCount: estimate.totalOfficer,
+    officerDay: Math.floor(estimate.finalEstimation),
+    transportationPrice: 0,
+    transportationDay: 0,
+    transportationCount: 0,
+    hotelPrice: 0,
+    hotelDay: 0,
+    hotelCount: Math.ceil(estimate.totalOfficer / 2),
+    planePrice: 0,
+    planeCount: 0,
+    planeLuggage: 0,
+    planeIsPp: false,
+  }
+}

@@ -1,0 +1,106 @@
+import vine from '@vinejs/vine'
+import { labNow } from '#services/format'
+import { number } from '#validators/rules/number'
+import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
+import { SERVICE_LABS } from '#enums/labs'
+
+const MAX_LINES = 200
+
+/** The years an on-site order may be carried out in: this year and the next (spec section 9). */
+export function executionYears() {
+  const year = labNow().year
+  return [year, year + 1]
+}
+
+/** One lab's requested devices: only device types offered on site, quantities 1 to 100. */
+const labRequests = () =>
+  vine
+    .array(
+      vine.object({
+        alkes_id: number()
+          .withoutDecimals()
+          .exists({
+            table: 'alkes',
+            column: 'id',
+            filter: (db) => {
+              db.where('is_insitu', true)
+            },
+          }),
+        quantity: number().withoutDecimals().range([1, 100]),
+        price: number().optional(),
+        description: vine.string().trim().maxLength(500).optional(),
+      })
+    )
+    .maxLength(MAX_LINES)
+    .optional()
+
+const requestFields = {
+  // This year or the next, checked when saving (the year turns while the server runs).
+  execution_year: number().withoutDecimals().range([2000, 2999]),
+  fasyankes_id: number().withoutDecimals().exists({ table: 'fasyankes', column: 'id' }).optional(),
+  letter_number: vine.string().trim().minLength(3).maxLength(100),
+  letter_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+  alkes_pk: labRequests(),
+  alkes_ukpr: labRequests(),
+  alkes_sarpras: labRequests(),
+}
+
+/** POST /insitu: the application letter is required on create (spec part 2 section 5). */
+export const createInsituOrderValidator = vine.create({
+  ...requestFields,
+  letter: upload(DOCUMENT_OR_IMAGE),
+})
+
+/** PUT /insitu/{id}: the letter is optional on edit. */
+export const updateInsituOrderValidator = vine.create({
+  ...requestFields,
+  letter: upload(DOCUMENT_OR_IMAGE).optional(),
+})
+
+/** `{lab}_{field}` for each lab: the spec sends every lab's fields in one request. */
+function perLab<T>(fields: Record<string, T>) {
+  return Object.fromEntries(
+    SERVICE_LABS.flatMap((lab) =>
+      Object.entries(fields).map(([field, rule]) => [`${lab}_${field}`, rule])
+    )
+  )
+}
+
+/** The travel there and back and the officers of each lab (spec part 2 section 7). */
+export const ESTIMATION_FIELDS = {
+  pp_hour: () => number().withoutDecimals().range([0, 999]).optional(),
+  pp_minute: () => number().withoutDecimals().range([0, 59]).optional(),
+  officer: () => number().withoutDecimals().range([1, 99]).optional(),
+}
+
+export const estimationValidator = vine.create(
+  perLab(Object.fromEntries(Object.entries(ESTIMATION_FIELDS).map(([k, rule]) => [k, rule()])))
+)
+
+const rupiah = () => number().withoutDecimals().range([0, 10_000_000_000]).optional()
+const count = () => number().withoutDecimals().range([0, 999]).optional()
+
+/** One lab's accommodation fields (spec part 2 section 3), in the form's order. */
+export const ACCOMMODATION_FIELDS = {
+  officer_price: rupiah,
+  officer_count: count,
+  officer_day: count,
+  transportation_price: rupiah,
+  transportation_day: count,
+  transportation_count: count,
+  hotel_price: rupiah,
+  hotel_day: count,
+  hotel_count: count,
+  plane_price: rupiah,
+  plane_count: count,
+  plane_luggage: rupiah,
+  plane_is_pp: () => vine.boolean().optional(),
+}
+
+export const accommodationValidator = vine.create(
+  perLab(Object.fromEntries(Object.entries(ACCOMMODATION_FIELDS).map(([k, rule]) => [k, rule()])))
+)
+
+export const cancelInsituValidator = vine.create({
+  reason: vine.string().trim().minLength(5).maxLength(1000),
+})

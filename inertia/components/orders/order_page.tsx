@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react'
+import { Link } from '@inertiajs/react'
+import { Card } from '~/components/ui/card'
+import { StatusBadge } from '~/components/status_badge'
+import { SimpleTable } from '~/components/ui/simple_table'
+import { ActionButtons } from '~/components/orders/action_buttons'
+import type { DeviceLine } from '#transformers/order_device_transformer'
+import type { TimelineEntry } from '#transformers/internal_order_transformer'
+import type { PageAction } from '#workflows/kit'
+
+/** A device line on an order's page (both types), with what the viewer may do to it. */
+export type DeviceRow = DeviceLine & { actions: PageAction[]; history_href: string | null }
+
+/** One labelled value of an order's data. */
+export function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  )
+}
+
+/** The device lines of an order: identity, tariff, officer, status and, for staff, actions. */
+export function DeviceTable({
+  devices,
+  withActions,
+}: {
+  devices: DeviceRow[]
+  withActions: boolean
+}) {
+  const showActions = withActions && devices.some((device) => device.actions.length > 0)
+  return (
+    <SimpleTable
+      rows={devices}
+      columns={[
+        { header: 'No', cell: (_, index) => index + 1 },
+        {
+          header: 'Alat',
+          cell: (device) => (
+            <>
+              <p className="font-medium">{device.alkes.name}</p>
+              {device.description && <p className="text-xs text-slate-500">{device.description}</p>}
+              {device.admin_description && (
+                <p className="text-xs text-red-600">Alasan batal: {device.admin_description}</p>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Merk / Model / SN',
+          cell: (device) => (
+            <>
+              {[device.merk, device.model, device.serial_number].filter(Boolean).join(' / ') || '-'}
+              {device.history_href && (
+                <Link
+                  href={device.history_href}
+                  className="block text-xs text-brand-700 hover:underline dark:text-brand-100"
+                >
+                  Riwayat alat
+                </Link>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Tarif',
+          className: 'whitespace-nowrap',
+          cell: (device) => device.formatted_price,
+        },
+        { header: 'Petugas', cell: (device) => device.officer?.name ?? '-' },
+        {
+          header: 'Status',
+          cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,
+        },
+        showActions && {
+          header: 'Aksi',
+          className: 'space-x-3 whitespace-nowrap',
+          cell: (device) => <ActionButtons actions={device.actions} compact />,
+        },
+      ]}
+    />
+  )
+}
+
+/** The order's history (the audit log in its workflow's words), newest last. */
+export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Card className="h-fit p-5">
+      <h2 className="mb-3 font-semibold">Riwayat</h2>
+      <ol
+        className="space-y-3 border-l border-slate-200 pl-4 dark:border-slate-700"
+        data-testid="timeline"
+      >
+        {entries.map((entry) => (
+          <li key={entry.id} className="relative">
+            <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-brand-600" />
+            <p className="text-sm font-medium">{entry.label}</p>
+            {entry.detail && (
+              <p className="text-xs text-slate-600 dark:text-slate-300">{entry.detail}</p>
+            )}
+            <p className="text-xs text-slate-500">
+              {entry.formatted_at}
+              {entry.user_name ? ` · ${entry.user_name}` : ''}
+            </p>
+            {entry.reason && (
+              <p className="text-xs text-slate-600 dark:text-slate-300">{entry.reason}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  )
+}

@@ -1,0 +1,129 @@
+import { useForm } from '@inertiajs/react'
+import { FormPage } from '~/components/form/form_page'
+import { NumberField } from '~/components/ui/field'
+import { SimpleTable } from '~/components/ui/simple_table'
+import { Tabs } from '~/components/ui/tabs'
+import { estimateDays } from '../../../app/services/insitu_costs'
+import type { labPlanViews } from '#queries/insitu/lab_plans'
+
+type Lab = Awaited<ReturnType<typeof labPlanViews>>[number]
+
+type Props = {
+  order: { number: string }
+  backHref: string
+  /** Null when this user may not save now (the page is then read-only). */
+  submitHref: string | null
+  labs: Lab[]
+}
+
+const FIELDS = [
+  ['pp_hour', 'Jam Perjalanan (PP)'],
+  ['pp_minute', 'Menit Perjalanan (PP)'],
+  ['officer', 'Jumlah Petugas'],
+] as const
+
+/** Work estimation per lab (spec part 2 section 9): the days are computed as the user types. */
+export default function InsituEstimation({ order, backHref, submitHref, labs }: Props) {
+  const form = useForm<Record<string, string>>(
+    Object.fromEntries(
+      labs.flatMap((lab) =>
+        FIELDS.map(([field]) => [`${lab.lab}_${field}`, String(lab.estimate[field])])
+      )
+    )
+  )
+  const editable = labs.filter((lab) => submitHref && lab.may_estimate)
+  const submit = () => {
+    form.transform((data) =>
+      Object.fromEntries(
+        editable.flatMap((lab) =>
+          FIELDS.map(([field]) => [`${lab.lab}_${field}`, data[`${lab.lab}_${field}`]])
+        )
+      )
+    )
+    form.put(submitHref!, { preserveScroll: true })
+  }
+  const days = (lab: Lab) =>
+    estimateDays(
+      lab.items.map((item) => ({ quantity: item.quantity, minuteEstimation: item.minute_each })),
+      {
+        ppHour: Number(form.data[`${lab.lab}_pp_hour`]) || 0,
+        ppMinute: Number(form.data[`${lab.lab}_pp_minute`]) || 0,
+        officers: Number(form.data[`${lab.lab}_officer`]) || 1,
+      },
+      lab.split_among_officers
+    )
+  return (
+    <FormPage
+      title="Estimasi Pekerjaan"
+      subtitle={order.number}
+      backHref={backHref}
+      onSubmit={submit}
+      form={form}
+      readOnly={!editable.length}
+    >
+      <div className="md:col-span-2">
+        <Tabs
+          tabs={labs.map((lab) => {
+            const result = days(lab)
+            const readOnly = !editable.includes(lab)
+            return {
+              key: lab.lab,
+              label: lab.label,
+              content: (
+                <div className="space-y-4 pt-3">
+                  <SimpleTable
+                    rows={lab.items}
+                    rowKey={(item) => item.alkes}
+                    columns={[
+                      { header: 'Alat', cell: (item) => item.alkes },
+                      lab.lab === 'ukpr' && {
+                        header: 'Kategori',
+                        cell: (item) => item.category ?? '-',
+                      },
+                      { header: 'Jumlah', cell: (item) => item.quantity },
+                      {
+                        header: 'Estimasi / Alat',
+                        cell: (item) =>
+                          `${item.hour_estimation} jam ${item.minute_estimation} menit`,
+                      },
+                      {
+                        header: 'Total',
+                        cell: (item) =>
+                          `${item.total_hour_estimation} jam ${item.total_minute_estimation} menit`,
+                      },
+                    ]}
+                  />
+                  <div className="grid gap-4 sm:grid-cols-3">
+                    {FIELDS.map(([field, label]) => (
+                      <NumberField
+                        key={field}
+                        label={label}
+                        required
+                        min={field === 'officer' ? 1 : 0}
+                        disabled={readOnly}
+                        name={`${lab.lab}_${field}`}
+                        value={form.data[`${lab.lab}_${field}`]}
+                        onChange={(e) => form.setData(`${lab.lab}_${field}`, e.target.value)}
+                        error={form.errors[`${lab.lab}_${field}`]}
+                      />
+                    ))}
+                  </div>
+                  <p className="text-sm" data-testid={`estimate-${lab.lab}`}>
+                    Estimasi: <strong>{result.raw.toFixed(2)} hari</strong>, dibulatkan{' '}
+                    <strong>{result.final} hari</strong>
+                    {lab.split_among_officers ? ' (dibagi jumlah petugas)' : ''}.
+                  </p>
+                  {readOnly && submitHref && (
+                    <p className="text-sm text-slate-500">
+                      Estimasi {lab.label} diisi oleh kepala laboratoriumnya.
+                    </p>
+                  )}
+                </div>
+              ),
+            }
+          })}
+        />
+      </div>
+    </FormPage>
+  )
+}

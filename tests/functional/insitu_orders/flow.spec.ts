@@ -1,0 +1,288 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import Alkes from '#models/alkes'
+import { labNow } from '#services/format'
+import {
+  FACILITY_EMAIL,
+  OTHER_FACILITY_EMAIL,
+  fieldErrors,
+  isRedirect,
+  marker,
+  pdfBuffer,
+  userByEmail,
+  userWithRole,
+} from '#tests/functional/internal_orders/_support'
+
+/** A device type offered on site, in one lab. */
+function onSiteAlkes(
+  laboratory: 'PK' | 'UKPR' | 'SARPRAS',
+  minuteEstimation: number,
+  price: number
+) {
+  const tag = marker('In')
+  return Alkes.create({
+    name: `Alat Insitu ${tag}`,
+    laboratory,
+    category: laboratory === 'UKPR' ? 'Radiologi Diagnostik' : null,
+    price,
+    minuteEstimation,
+    alkesCode: `INS-${tag}`,
+    recalibrationMonths: 12,
+    isTuntungSeharian: false,
+    isInternal: false,
+    isInsitu: true,
+    pengujianIsKan: false,
+    kalibrasiIsKan: false,
+    hasLaikDescription: true,
+  })
+}
+
+function requestFields(lines: Record<string, { alkes_id: number; quantity: number }[]>) {
+  const fields: Record<string, string> = {
+    execution_year: String(labNow().year),
+    letter_number: '445/123/RSUD/2026',
+    letter_date: '2026-11-20',
+  }
+  for (const [lab, rows] of Object.entries(lines)) {
+    rows.forEach((row, index) => {
+      fields[`alkes_${lab}[${index}][alkes_id]`] = String(row.alkes_id)
+      fields[`alkes_${lab}[${index}][quantity]`] = String(row.quantity)
+    })
+  }
+  return fields
+}
+
+async function latestInsitu() {
+  return db.from('orders').where('type', 'insitu').orderBy('id', 'desc').first()
+}
+
+async function statusOf(id: number) {
+  return (await db.from('orders').where('id', id).first())?.status
+}
+
+test.group('Insitu | request, confirm, estimation, accommodation', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a facility requests per lab; only its own order is visible; the lab confirms', async ({
+    client,
+    assert,
+  }) => {
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const pk = await onSiteAlkes('PK', 75, 200_000)
+    const ukpr = await onSiteAlkes('UKPR', 90, 500_000)
+    const created = await client
+      .post('/insitu')
+      .loginAs(facility)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
+      .fields(
+        requestFields({
+          pk: [{ alkes_id: pk.id, quantity: 3 }],
+          ukpr: [{ alkes_id: ukpr.id, quantity: 1 }],
+        })
+      )
+    assert.isTrue(
+      isRedirect(created),
+      `status ${created.status()} ${JSON.stringify(created.body()).slice(0, 600)}`
+    )
+    const order = await latestInsitu()
+    assert.equal(order.status, 'TERKIRIM')
+    assert.match(order.number, /^DL\/\d{4}\/\d{2}\/\d{4}$/)
+    assert.equal(Number(order.fasyankes_id), facility.fasyankesId)
+    const lines = await db.from('order_devices').where('order_id', order.id).select('lab', 'price')
+    assert.deepEqual(lines.map((l) => l.lab).sort(), ['pk', 'pk', 'pk', 'ukpr'])
+    assert.equal(Number(order.total_price), 3 * 200_000 + 500_000)
+
+    // Another facility gets 404 for the order; its list does not hold it.
+    const other = await userByEmail(OTHER_FACILITY_EMAIL)
+    const foreign = await client.get(`/insitu/${order.id}/detail`).loginAs(other)
+    foreign.assertStatus(404)
+    const list = await client.get('/insitu/datatable').loginAs(other)
+    assert.notInclude(JSON.stringify(list.body()), order.number)
+
+    // The facility may not confirm; yantek does.
+    const refused = await client
+      .post(`/insitu/${order.id}/confirm`)
+      .loginAs(facility)
+      .withCsrfToken()
+    refused.assertStatus(403)
+    const yantek = await userWithRole('yantek')
+    const confirmed = await client
+      .post(`/insitu/${order.id}/confirm`)
+      .loginAs(yantek)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.isTrue(isRedirect(confirmed))
+    assert.equal(await statusOf(order.id), 'DITERIMA')
+  })
+
+  test('a request needs a letter, a year of now or next, and one device above 0', async ({
+    client,
+    assert,
+  }) => {
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const before = await db.from('orders').where('type', 'insitu').count('* as total').first()
+    const noLetter = await client
+      .post('/insitu')
+      .loginAs(facility)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .fields({ ...requestFields({}), execution_year: String(labNow().year + 2) })
+    assert.isNotEmpty(fieldErrors(noLetter, 'letter'))
+    const noDevices = await client
+      .post('/insitu')
+      .loginAs(facility)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
+      .fields({ ...requestFields({}), execution_year: String(labNow().year + 2) })
+    assert.isNotEmpty(fieldErrors(noDevices, 'execution_year'))
+    const after = await db.from('orders').where('type', 'insitu').count('* as total').first()
+    assert.equal(Number(after?.total), Number(before?.total))
+  })
+
+  test('each head estimates only their own lab; yantek saves the accommodation; then MENUNGGU PENAWARAN', async ({
+    client,
+    assert,
+  }) => {
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const pk = await onSiteAlkes('PK', 75, 200_000)
+    await client
+      .post('/insitu')
+      .loginAs(facility)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
+      .fields(requestFields({ pk: [{ alkes_id: pk.id, quantity: 18 }] }))
+    const order = await latestInsitu()
+    const yantek = await userWithRole('yantek')
+    await client.post(`/insitu/${order.id}/confirm`).loginAs(yantek).withCsrfToken()
+
+    // The UKPR head may not estimate PK.
+    const ukprHead = await userWithRole('head_of_ukpr_laboratory')
+    const wrongHead = await client
+      .put(`/insitu/${order.id}/estimation`)
+      .loginAs(ukprHead)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form({ pk_pp_hour: '3', pk_pp_minute: '45', pk_officer: '3' })
+    assert.isTrue(isRedirect(wrongHead))
+    assert.isNull(await db.from('insitu_lab_plans').where('order_id', order.id).first())
+
+    const pkHead = await userWithRole('head_of_pk_laboratory')
+    await client
+      .put(`/insitu/${order.id}/estimation`)
+      .loginAs(pkHead)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form({ pk_pp_hour: '3', pk_pp_minute: '45', pk_officer: '3' })
+    const plan = await db.from('insitu_lab_plans').where('order_id', order.id).first()
+    // 18 x 75 min = 3 days over 3 officers = 1; travel 3 h 45 = 0.5: 1.5 rounds down to 1.
+    assert.equal(Number(plan.raw_estimation), 1.5)
+    assert.equal(Number(plan.final_estimation), 1)
+    assert.equal(await statusOf(order.id), 'DITERIMA')
+
+    // The head may not save the accommodation (yantek's).
+    const headAccommodation = await client
+      .put(`/insitu/${order.id}/accommodation`)
+      .loginAs(pkHead)
+      .withCsrfToken()
+      .form({ pk_officer_price: '150000' })
+    headAccommodation.assertStatus(403)
+
+    const accommodation = {
+      pk_officer_price: '150000',
+      pk_officer_count: '3',
+      pk_officer_day: '1',
+      pk_transportation_price: '400000',
+      pk_transportation_day: '1',
+      pk_transportation_count: '1',
+      pk_hotel_price: '350000',
+      pk_hotel_day: '1',
+      pk_hotel_count: '2',
+      pk_plane_price: '0',
+      pk_plane_count: '0',
+      pk_plane_luggage: '0',
+      pk_plane_is_pp: 'false',
+    }
+    const missing = await client
+      .put(`/insitu/${order.id}/accommodation`)
+      .loginAs(yantek)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form({ ...accommodation, pk_hotel_day: '' })
+    assert.isNotEmpty(fieldErrors(missing, 'pk_hotel_day'))
+    assert.equal(await statusOf(order.id), 'DITERIMA')
+
+    await client
+      .put(`/insitu/${order.id}/accommodation`)
+      .loginAs(yantek)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form(accommodation)
+    assert.equal(await statusOf(order.id), 'MENUNGGU PENAWARAN')
+    const saved = await db.from('insitu_lab_plans').where('order_id', order.id).first()
+    assert.equal(Number(saved.hotel_count), 2)
+
+    // The pages open for both, read-only once the plans are complete.
+    const page = await client.get(`/insitu/${order.id}/accommodation`).loginAs(yantek).withInertia()
+    page.assertStatus(200)
+    assert.isNull(page.inertiaProps.submitHref)
+  })
+
+  test('a facility cancels only while TERKIRIM; staff later, with a reason', async ({
+    client,
+    assert,
+  }) => {
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const pk = await onSiteAlkes('PK', 60, 100_000)
+    await client
+      .post('/insitu')
+      .loginAs(facility)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
+      .fields(requestFields({ pk: [{ alkes_id: pk.id, quantity: 1 }] }))
+    const order = await latestInsitu()
+    const yantek = await userWithRole('yantek')
+    await client.post(`/insitu/${order.id}/confirm`).loginAs(yantek).withCsrfToken()
+    await client
+      .post(`/insitu/${order.id}/cancel`)
+      .loginAs(facility)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form({ reason: 'Tidak jadi dilaksanakan' })
+    assert.equal(await statusOf(order.id), 'DITERIMA')
+    const noReason = await client
+      .post(`/insitu/${order.id}/cancel`)
+      .loginAs(yantek)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form({ reason: '' })
+    assert.isNotEmpty(fieldErrors(noReason, 'reason'))
+    await client
+      .post(`/insitu/${order.id}/cancel`)
+      .loginAs(yantek)
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+      .form({ reason: 'Anggaran fasyankes belum tersedia' })
+    assert.equal(await statusOf(order.id), 'DIBATALKAN')
+    const row = await db.from('insitu_orders').where('order_id', order.id).first()
+    assert.equal(row.cancel_reason, 'Anggaran fasyankes belum tersedia')
+  })
+})
