@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { TimestampedModel } from '#models/base_models'
 import type { ServiceLab } from '#enums/labs'
-import type { Accommodation } from '#services/insitu_costs'
+import type { Accommodation } from '#workflows/insitu_costs'
 
 const amount = { consume: (value: unknown) => (value === null ? null : Number(value)) }
 

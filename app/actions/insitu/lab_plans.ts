@@ -7,7 +7,7 @@ import InsituLabPlan from '#models/insitu_lab_plan'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { LAB_LABELS, type ServiceLab } from '#enums/labs'
 import type { Role } from '#enums/roles'
-import type { Accommodation } from '#services/insitu_costs'
+import type { Accommodation } from '#workflows/insitu_costs'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 import { estimationItems, labDays, labPlansMissing, requestedLabs } from '#queries/insitu/lab_plans'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
@@ -24,7 +24,8 @@ export function mayEstimateLab(user: User, lab: ServiceLab) {
 }
 
 async function planFor(trx: TransactionClientContract, order: Order, lab: ServiceLab) {
-  if (!(await requestedLabs(order, trx)).includes(lab)) {
+  const labs = await requestedLabs(order, trx)
+  if (!labs.includes(lab)) {
     throw new ActionRefusedException(`Permintaan ini tidak memiliki permintaan ${LAB_LABELS[lab]}.`)
   }
   const plan = await InsituLabPlan.query({ client: trx })

@@ -8,7 +8,7 @@ import {
   accommodationDefaults,
   estimateDays,
   type EstimationItem,
-} from '#services/insitu_costs'
+} from '#workflows/insitu_costs'
 
 /** The labs an on-site order has requests for, in the spec's tab order (PK, UKPR, Sarpras). */
 export async function requestedLabs(

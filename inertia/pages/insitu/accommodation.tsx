@@ -4,7 +4,7 @@ import { CheckboxField, NumberField } from '~/components/ui/field'
 import { RupiahField } from '~/components/ui/rupiah_field'
 import { Tabs } from '~/components/ui/tabs'
 import { formatRupiah } from '~/lib/format'
-import { accommodationCosts, type Accommodation } from '../../../app/services/insitu_costs'
+import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
 import type { labPlanViews } from '#queries/insitu/lab_plans'
 
 type Lab = Awaited<ReturnType<typeof labPlanViews>>[number]

@@ -3,7 +3,7 @@ import { FormPage } from '~/components/form/form_page'
 import { NumberField } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { Tabs } from '~/components/ui/tabs'
-import { estimateDays } from '../../../app/services/insitu_costs'
+import { estimateDays } from '../../../app/workflows/insitu_costs'
 import type { labPlanViews } from '#queries/insitu/lab_plans'
 
 type Lab = Awaited<ReturnType<typeof labPlanViews>>[number]

@@ -58,7 +58,8 @@ async function latestInsitu() {
 }
 
 async function statusOf(id: number) {
-  return (await db.from('orders').where('id', id).first())?.status
+  const row = await db.from('orders').where('id', id).first()
+  return row?.status
 }
 
 test.group('Insitu | request, confirm, estimation, accommodation', (group) => {

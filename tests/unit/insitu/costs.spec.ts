@@ -4,7 +4,7 @@ import {
   accommodationDefaults,
   estimateDays,
   roundDays,
-} from '#services/insitu_costs'
+} from '#workflows/insitu_costs'
 
 /** Issue 11.4: the spec's estimate and accommodation formulas, against cases worked by hand. */
 test.group('Insitu estimate: rounding of days', () => {
