@@ -86,9 +86,9 @@ test.group('Auth | signing in', (group) => {
   const landings: [Role, string][] = [
     ['yantek', '/dashboard'],
     ['treasurer', '/internal'],
-    // Never a module that is not built yet (Insitu comes first in their menus).
-    ['human_resource', '/fasyankes/data'],
-    ['head_of_ukpr_laboratory', '/officer'],
+    // Insitu comes first in their menus.
+    ['human_resource', '/insitu'],
+    ['head_of_ukpr_laboratory', '/insitu'],
     ['supervisor_of_pk_laboratory', '/profile'],
     ['fasyankes', '/dashboard'],
   ]

@@ -426,14 +426,14 @@ test.group('Home page after sign-in (homePathFor)', () => {
     treasurer: '/internal',
     head_of_pk_laboratory: '/internal',
     officer_pk: '/internal',
-    // Insitu comes first in these menus but is not built yet: the next working entry, if any.
-    human_resource: '/fasyankes/data',
-    admin_ukpr: '/officer',
-    head_of_ukpr_laboratory: '/officer',
-    officer_ukpr: '/profile',
-    admin_sarpras: '/officer',
-    head_of_sarpras_laboratory: '/officer',
-    officer_sarpras: '/profile',
+    // Insitu comes first in these menus (issue 11 built it).
+    human_resource: '/insitu',
+    admin_ukpr: '/insitu',
+    head_of_ukpr_laboratory: '/insitu',
+    officer_ukpr: '/insitu',
+    admin_sarpras: '/insitu',
+    head_of_sarpras_laboratory: '/insitu',
+    officer_sarpras: '/insitu',
     // Roles the menu table does not name have no sidebar entry: they land on their profile.
     supervisor_of_pk_laboratory: '/profile',
     supervisor_of_ukpr_laboratory: '/profile',
@@ -461,9 +461,12 @@ test.group('Home page after sign-in (homePathFor)', () => {
   }
 
   test('a parent entry sends to its first child, never to the group href', ({ assert }) => {
-    // human_resource's first working entry is the Fasyankes group: it lands on its first child.
-    const user = userWithRoles(['human_resource'])
-    assert.equal(homePathFor(user), '/fasyankes/data')
+    // A role whose only entries are groups lands on the first group's first child.
+    const user = userWithRoles(['yantek'])
+    const entries = menuFor(user).flatMap((section) => section.items)
+    const firstGroup = entries.find((item) => item.children)
+    assert.exists(firstGroup)
+    assert.notEqual(homePathFor(user), firstGroup!.href)
     for (const role of STAFF_ROLES) {
       assert.notInclude(
         ['/fasyankes', '/alkes', '/calibrator', '/report'],
