@@ -1,0 +1,131 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import type { Browser, Page } from 'playwright'
+import Alkes from '#models/alkes'
+import { signIn } from '#tests/helpers/browser'
+
+const LETTER = {
+  name: 'surat-permohonan.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+  ),
+}
+
+/** Each person in their own browser profile, signed in, with the app's address as base. */
+async function person(browser: Browser, email: string) {
+  const context = await browser.newContext({
+    baseURL: `http://${process.env.HOST}:${process.env.PORT}`,
+    timezoneId: 'Asia/Makassar',
+  })
+  const page = await context.newPage()
+  await signIn(page, email)
+  return page
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+}
+
+/** Issue 11: an on-site request from the facility to the lab's plan, in Chromium. */
+test.group('Insitu in Chromium', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a facility requests per lab; yantek confirms; the PK head estimates; yantek plans the stay', async ({
+    browser,
+    assert,
+  }) => {
+    const tag = `Ins${Date.now().toString(36)}`
+    const monitor = await Alkes.create({
+      name: `Patient Monitor ${tag}`,
+      laboratory: 'PK',
+      category: null,
+      price: 250_000,
+      minuteEstimation: 75,
+      alkesCode: `PM-${tag}`,
+      recalibrationMonths: 12,
+      isTuntungSeharian: false,
+      isInternal: false,
+      isInsitu: true,
+      pengujianIsKan: false,
+      kalibrasiIsKan: false,
+      hasLaikDescription: true,
+    })
+
+    /* the facility requests */
+    const facility = await person(browser, 'fasyankes@kalibra.test')
+    await facility.goto('/insitu')
+    await facility.getByRole('link', { name: 'Ajukan Permintaan' }).click()
+    await facility.getByRole('heading', { name: 'Ajukan Permintaan Insitu' }).waitFor()
+    await facility.getByLabel(/Surat Permohonan/).setInputFiles(LETTER)
+    await facility.getByLabel('Nomor Surat').fill('445/77/RSUD/XI/2026')
+    await facility.getByLabel('Tanggal Surat').fill('2026-11-20')
+    const panel = facility.getByRole('tabpanel')
+    await panel.getByLabel('Cari alat').fill(tag)
+    await panel.getByLabel(`Jumlah ${monitor.name}`).fill('18')
+    await facility.getByRole('button', { name: 'Simpan' }).click()
+    await facility.waitForURL('**/insitu/*/detail')
+    const number = (await facility.getByRole('heading', { level: 1 }).innerText()).replace(
+      'Permintaan ',
+      ''
+    )
+    assert.match(number, /^DL\//)
+    await facility.getByRole('tab', { name: 'PK (18)' }).waitFor()
+    await facility.getByTestId('timeline').getByText('Permintaan insitu diajukan').waitFor()
+    await settle(facility)
+    const order = await db.from('orders').where('number', number).first()
+
+    /* yantek confirms */
+    const yantek = await person(browser, 'yantek@kalibra.test')
+    await yantek.goto(`/insitu/${order.id}/detail`)
+    await yantek.getByRole('link', { name: 'Terima Permintaan' }).click()
+    await yantek.getByRole('button', { name: 'Simpan' }).click()
+    await yantek.waitForURL(`**/insitu/${order.id}/detail`)
+    await yantek.getByText('DITERIMA', { exact: true }).first().waitFor()
+    await settle(yantek)
+
+    /* the PK head estimates: 18 x 75 min = 3 days over 3 officers, travel 3 h 45 min */
+    const head = await person(browser, 'head_of_pk_laboratory@kalibra.test')
+    await head.goto(`/insitu/${order.id}/estimation`)
+    const estimate = head.getByRole('tabpanel')
+    await estimate.getByLabel('Jam Perjalanan (PP)').fill('3')
+    await estimate.getByLabel('Menit Perjalanan (PP)').fill('45')
+    await estimate.getByLabel('Jumlah Petugas').fill('3')
+    assert.include(await head.getByTestId('estimate-pk').innerText(), '1.50 hari')
+    assert.include(await head.getByTestId('estimate-pk').innerText(), 'dibulatkan 1 hari')
+    await head.getByRole('button', { name: 'Simpan' }).click()
+    await head.getByText(/Estimasi .* disimpan/).waitFor()
+    await settle(head)
+
+    /* yantek plans the stay: the defaults come from the estimate, the totals follow */
+    await yantek.goto(`/insitu/${order.id}/accommodation`)
+    const stay = yantek.getByRole('tabpanel')
+    assert.equal(await stay.getByLabel('Jumlah Petugas').inputValue(), '3')
+    assert.equal(await stay.getByLabel('Jumlah Kamar').inputValue(), '2')
+    await stay.getByLabel('Uang Harian (Rp)').fill('150000')
+    await stay.getByLabel('Tarif per Malam (Rp)').fill('350000')
+    await stay.getByLabel('Jumlah Malam').fill('1')
+    // 150.000 x 3 x 1 + 350.000 x 2 x 1 = 1.150.000
+    await yantek.getByTestId('accommodation-total-pk').getByText('Rp 1.150.000').waitFor()
+    await yantek.getByRole('button', { name: 'Simpan' }).click()
+    await yantek.getByText(/Akomodasi .* disimpan/).waitFor()
+    await settle(yantek)
+    const moved = await db.from('orders').where('id', order.id).first()
+    assert.equal(moved.status, 'MENUNGGU PENAWARAN')
+  })
+
+  test('on a phone (375 px) the list does not scroll sideways', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    await page.setViewportSize({ width: 375, height: 800 })
+    await signIn(page, 'yantek@kalibra.test')
+    await page.goto('/insitu')
+    await page.getByRole('heading', { name: 'Permintaan Insitu' }).waitFor()
+    await settle(page)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+    assert.isFalse(overflow, 'nothing scrolls sideways at 375 px')
+  })
+})
