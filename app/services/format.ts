@@ -58,6 +58,11 @@ export function fromDatabase(value: unknown): DateTime | null {
   return parsed.isValid ? parsed : DateTime.fromISO(String(value), { zone: 'utc' })
 }
 
+/** A DATE column as text (`YYYY-MM-DD…`): a Date on PostgreSQL, text on SQLite; null if unset. */
+export function dateFromDatabase(value: unknown) {
+  return value instanceof Date ? value.toISOString() : value ? String(value) : null
+}
+
 /** How long something has waited, in words: "kurang dari 1 jam", "5 jam", "3 hari". */
 export function formatAge(since: DateTime, now: DateTime = DateTime.utc()) {
   const hours = Math.floor(now.diff(since, 'hours').hours)

@@ -76,6 +76,7 @@ test.group('Facility pages on a phone (375 px)', (group) => {
         `/internal/${done.order.id}/detail`,
         `/internal/${done.order.id}/attachment`,
         `/internal/${feedback.order.id}/feedback`,
+        '/insitu/create',
         '/profile',
         '/password',
       ]

@@ -1,17 +1,15 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import type Order from '#models/order'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import Order from '#models/order'
-import OrderDevice from '#models/order_device'
 import InsituOrder from '#models/insitu_order'
-import { nextOrderNumber } from '#services/order_number'
 import { refuseFields } from '#services/field_errors'
 import { storeUpload } from '#files/file_store'
-import { recordFile } from '#files/order_files'
 import { SERVICE_LABS } from '#enums/labs'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 import { executionYears } from '#validators/insitu_order'
-import { addDeviceLines, linesChanged, type DeviceLineInput } from '#actions/orders/device_lines'
+import type { DeviceLineInput } from '#actions/orders/device_lines'
+import { createRequest, replaceRequest } from '#actions/orders/order_request'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
 export interface InsituRequestInput {
@@ -53,26 +51,14 @@ export async function createInsituOrder(
   const lines = requestedLines(input)
   const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
   return db.transaction(async (trx) => {
-    const order = new Order()
-    order.useTransaction(trx)
-    order.merge({
-      type: 'insitu',
-      number: await nextOrderNumber(trx, 'DL'),
-      status: 'TERKIRIM',
-      userId: actor.user.id,
-      fasyankesId,
-    })
-    await order.save()
-    await InsituOrder.create({ orderId: order.id, ...details(input) }, { client: trx })
-    if (letter) {
-      await recordFile(
-        trx,
-        { order, kind: 'application_letter', userId: actor.user.id },
-        { stored: letter }
-      )
-    }
-    const devices = await addDeviceLines(trx, order, lines)
-    await linesChanged(trx, order)
+    const { order, devices } = await createRequest(
+      trx,
+      actor,
+      { type: 'insitu', code: 'DL', status: 'TERKIRIM', fasyankesId },
+      (created) => InsituOrder.create({ orderId: created.id, ...details(input) }, { client: trx }),
+      letter,
+      lines
+    )
     await auditOrder(
       actor,
       order,
@@ -103,26 +89,13 @@ export async function updateInsituOrder(
   return db.transaction(async (trx) => {
     // Only while the order is still in the status the user edited.
     await moveOrder(trx, order, 'edit')
-    if (!actor.user.isFacility && input.fasyankes_id) {
-      await trx.from('orders').where('id', order.id).update({ fasyankes_id: input.fasyankes_id })
-      order.fasyankesId = input.fasyankes_id
-    }
     const { executionYear, letterNumber, letterDate } = details(input)
     await trx.from('insitu_orders').where('order_id', order.id).update({
       execution_year: executionYear,
       letter_number: letterNumber,
       letter_date: letterDate.toISODate(),
     })
-    if (letter) {
-      await recordFile(
-        trx,
-        { order, kind: 'application_letter', userId: actor.user.id },
-        { stored: letter }
-      )
-    }
-    await OrderDevice.query({ client: trx }).where('order_id', order.id).delete()
-    const devices = await addDeviceLines(trx, order, lines)
-    await linesChanged(trx, order)
+    const devices = await replaceRequest(trx, actor, order, input.fasyankes_id, letter, lines)
     await auditOrder(
       actor,
       order,

@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import type Order from '#models/order'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import Order from '#models/order'
-import OrderDevice from '#models/order_device'
 import InternalOrder from '#models/internal_order'
-import { nextOrderNumber } from '#services/order_number'
 import { storeUpload } from '#files/file_store'
-import { recordFile } from '#files/order_files'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
-import { addDeviceLines, linesChanged, type DeviceLineInput } from '#actions/orders/device_lines'
+import type { DeviceLineInput } from '#actions/orders/device_lines'
+import { createRequest, replaceRequest } from '#actions/orders/order_request'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
 export interface OrderInput {
@@ -49,29 +47,18 @@ export async function createInternalOrder(
 ) {
   const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
   return db.transaction(async (trx) => {
-    const order = new Order()
-    order.useTransaction(trx)
-    order.merge({
-      type: 'internal',
-      number: await nextOrderNumber(trx, 'DT'),
-      status: 'MENUNGGU',
-      userId: actor.user.id,
-      fasyankesId,
-    })
-    await order.save()
-    await InternalOrder.create(
-      { orderId: order.id, ...details(input), estimatedMinutes: 0 },
-      { client: trx }
+    const { order, devices } = await createRequest(
+      trx,
+      actor,
+      { type: 'internal', code: 'DT', status: 'MENUNGGU', fasyankesId },
+      (created) =>
+        InternalOrder.create(
+          { orderId: created.id, ...details(input), estimatedMinutes: 0 },
+          { client: trx }
+        ),
+      letter,
+      input.alkes
     )
-    if (letter) {
-      await recordFile(
-        trx,
-        { order, kind: 'application_letter', userId: actor.user.id },
-        { stored: letter }
-      )
-    }
-    const devices = await addDeviceLines(trx, order, input.alkes)
-    await linesChanged(trx, order)
     await auditOrder(
       actor,
       order,
@@ -101,10 +88,6 @@ export async function updateInternalOrder(actor: StaffActor, order: Order, input
   return db.transaction(async (trx) => {
     // Also for a plain edit: the order must still be in the status the user edited.
     const moved = await moveOrder(trx, order, action)
-    if (!actor.user.isFacility && input.fasyankes_id) {
-      await trx.from('orders').where('id', order.id).update({ fasyankes_id: input.fasyankes_id })
-      order.fasyankesId = input.fasyankes_id
-    }
     await InternalOrder.query({ client: trx })
       .where('order_id', order.id)
       .update({
@@ -116,16 +99,7 @@ export async function updateInternalOrder(actor: StaffActor, order: Order, input
         delivery_travel_name: details(input).deliveryTravelName,
         service_type: input.service_type,
       })
-    if (letter) {
-      await recordFile(
-        trx,
-        { order, kind: 'application_letter', userId: actor.user.id },
-        { stored: letter }
-      )
-    }
-    await OrderDevice.query({ client: trx }).where('order_id', order.id).delete()
-    const devices = await addDeviceLines(trx, order, input.alkes)
-    await linesChanged(trx, order)
+    const devices = await replaceRequest(trx, actor, order, input.fasyankes_id, letter, input.alkes)
     await auditOrder(
       actor,
       order,

@@ -1,8 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import db from '@adonisjs/lucid/services/db'
-import ForbiddenException from '#exceptions/forbidden_exception'
-import type User from '#models/user'
 import { signedInActor } from '#services/audit'
 import { listPageProps } from '#services/list_responder'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
@@ -11,13 +8,8 @@ import { insituFormOptions } from '#queries/insitu/form_options'
 import { insituOrderDetail } from '#queries/insitu/order_detail'
 import { createInsituOrder, updateInsituOrder } from '#actions/insitu/submit_order'
 import { createInsituOrderValidator, updateInsituOrderValidator } from '#validators/insitu_order'
-
-/** The facility an order is for: a facility user's own, otherwise the one staff chose. */
-function facilityFor(user: User, requested?: number) {
-  if (user.isFacility) return user.fasyankesId!
-  if (!requested) throw new ForbiddenException('Pilih fasyankes pemohon.')
-  return requested
-}
+import { requestingFacility } from '#actions/orders/order_request'
+import { requestedLinesOf } from '#queries/orders/order_devices'
 
 /** Insitu: the list, the request form, and the order's detail. */
 export default class InsituOrdersController {
@@ -47,7 +39,7 @@ export default class InsituOrdersController {
     const input = await ctx.request.validateUsing(createInsituOrderValidator)
     const order = await createInsituOrder(
       signedInActor(ctx),
-      facilityFor(user, input.fasyankes_id),
+      requestingFacility(user, input.fasyankes_id),
       input
     )
     ctx.session.flash('success', `Permintaan ${order.number} berhasil diajukan.`)
@@ -57,13 +49,6 @@ export default class InsituOrdersController {
   async edit({ inertia, auth, order }: HttpContext) {
     insituWorkflow.assert('edit', order, auth.user!)
     await order.load('insitu')
-    const lines = await db
-      .from('order_devices')
-      .where('order_id', order.id)
-      .select('alkes_id')
-      .count('* as quantity')
-      .min('description as description')
-      .groupBy('alkes_id')
     return inertia.render('insitu/form', {
       submitHref: urlFor('insitu.update', { id: order.id }, { qs: { _method: 'PUT' } }),
       backHref: urlFor('insitu.detail', { id: order.id }),
@@ -75,11 +60,7 @@ export default class InsituOrdersController {
         letter_number: order.insitu.letterNumber,
         letter_date: order.insitu.letterDate.toISODate()!,
       },
-      lines: lines.map((line) => ({
-        alkes_id: Number(line.alkes_id),
-        quantity: Number(line.quantity),
-        description: line.description ?? '',
-      })),
+      lines: await requestedLinesOf(order),
       options: await insituFormOptions(auth.user!),
     })
   }

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import db from '@adonisjs/lucid/services/db'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { actorOf, signedInActor } from '#services/audit'
 import { internalOrderList, STATUS_FILTERS } from '#queries/internal/order_list'
@@ -14,15 +13,9 @@ import {
   createInternalOrderValidator,
   updateInternalOrderValidator,
 } from '#validators/internal_order'
-import type User from '#models/user'
 import { listPageProps } from '#services/list_responder'
-
-/** The facility an order is for: a facility user's own, otherwise the one staff chose. */
-function facilityFor(user: User, requested?: number) {
-  if (user.isFacility) return user.fasyankesId!
-  if (!requested) throw new ForbiddenException('Pilih fasyankes pemohon.')
-  return requested
-}
+import { requestingFacility } from '#actions/orders/order_request'
+import { requestedLinesOf } from '#queries/orders/order_devices'
 
 const pagePath = ORDER_TYPE_INFO.internal.pagePath
 
@@ -60,7 +53,7 @@ export default class InternalOrdersController {
     const input = await ctx.request.validateUsing(createInternalOrderValidator)
     const order = await createInternalOrder(
       signedInActor(ctx),
-      facilityFor(user, input.fasyankes_id),
+      requestingFacility(user, input.fasyankes_id),
       input
     )
     ctx.session.flash('success', `Permintaan ${order.number} berhasil diajukan.`)
@@ -78,13 +71,6 @@ export default class InternalOrdersController {
       )
     }
     await order.load('internal')
-    const lines = await db
-      .from('order_devices')
-      .where('order_id', order.id)
-      .select('alkes_id')
-      .count('* as quantity')
-      .min('description as description')
-      .groupBy('alkes_id')
     const details = order.internal
     return inertia.render('internal/form', {
       submitHref: urlFor('internal.update', { id: order.id }, { qs: { _method: 'PUT' } }),
@@ -103,11 +89,7 @@ export default class InternalOrdersController {
         service_type: details.serviceType,
         order_description: details.orderDescription,
       },
-      lines: lines.map((l) => ({
-        alkes_id: Number(l.alkes_id),
-        quantity: Number(l.quantity),
-        description: l.description ?? '',
-      })),
+      lines: await requestedLinesOf(order),
       options: await internalFormOptions(user),
     })
   }

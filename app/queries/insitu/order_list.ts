@@ -9,7 +9,13 @@ import {
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { textFilter } from '#queries/filters'
-import { formatDate, formatDateTime, formatRupiah, fromDatabase } from '#services/format'
+import {
+  dateFromDatabase,
+  formatDate,
+  formatDateTime,
+  formatRupiah,
+  fromDatabase,
+} from '#services/format'
 import {
   INSITU_STATUSES,
   insituWorkflow,
@@ -31,9 +37,6 @@ export interface InsituOrderFilters {
 /** Spec part 2: the list's status filter, ALL or one status. */
 export const INSITU_STATUS_FILTERS = ['ALL', ...INSITU_STATUSES] as const
 
-const iso = (value: unknown) =>
-  value instanceof Date ? value.toISOString() : value ? String(value) : null
-
 /** One on-site order as the list, its JSON and its exports show it. */
 function orderRow(raw: Record<string, any>) {
   return {
@@ -44,7 +47,7 @@ function orderRow(raw: Record<string, any>) {
     formatted_status: raw.status as string,
     execution_year: Number(raw.execution_year),
     letter_number: raw.letter_number as string,
-    formatted_letter_date: formatDate(iso(raw.letter_date)),
+    formatted_letter_date: formatDate(dateFromDatabase(raw.letter_date)),
     fasyankes: {
       id: Number(raw.fasyankes_id),
       fasyankes_name: raw.fasyankes_name as string,

@@ -9,7 +9,13 @@ import {
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { textFilter } from '#queries/filters'
-import { formatDate, formatDateTime, formatRupiah, fromDatabase } from '#services/format'
+import {
+  dateFromDatabase,
+  formatDate,
+  formatDateTime,
+  formatRupiah,
+  fromDatabase,
+} from '#services/format'
 import {
   INTERNAL_STATUSES,
   internalWorkflow,
@@ -32,9 +38,6 @@ export interface InternalOrderFilters {
 /** Spec part 2: the list's status filter values (MENUNGGU FEEDBACK is reachable through search). */
 export const STATUS_FILTERS = ['ALL', ...INTERNAL_STATUSES] as const
 
-const iso = (value: unknown) =>
-  value instanceof Date ? value.toISOString() : value ? String(value) : null
-
 const invoiceDate = (stage: number) =>
   db.raw(
     `(SELECT i.invoice_date FROM invoices i WHERE i.order_id = o.id AND i.stage = ${stage}) AS invoice_date_${stage}`
@@ -56,9 +59,9 @@ function orderRow(raw: Record<string, any>) {
     },
     service_type: raw.service_type as string,
     delivery_option: raw.delivery_option as string,
-    delivery_date_estimation: String(iso(raw.delivery_date_estimation)).slice(0, 10),
-    formatted_delivery_date_estimation: formatDate(iso(raw.delivery_date_estimation)),
-    formatted_arrival_date_estimation: formatDate(iso(raw.arrival_date_estimation)),
+    delivery_date_estimation: String(dateFromDatabase(raw.delivery_date_estimation)).slice(0, 10),
+    formatted_delivery_date_estimation: formatDate(dateFromDatabase(raw.delivery_date_estimation)),
+    formatted_arrival_date_estimation: formatDate(dateFromDatabase(raw.arrival_date_estimation)),
     created_at: fromDatabase(raw.created_at)?.toISO() ?? null,
     formatted_created_at: formatDateTime(fromDatabase(raw.created_at)),
     formatted_estimated_completion_at: formatDateTime(fromDatabase(raw.estimated_completion_at)),
@@ -69,10 +72,10 @@ function orderRow(raw: Record<string, any>) {
     contact_person_phone: raw.contact_person_phone as string,
     invoice_index: Number(raw.invoice_stage ?? 0),
     formatted_invoice_dates: [raw.invoice_date_1, raw.invoice_date_2, raw.invoice_date_3].map(
-      (date) => formatDate(iso(date))
+      (date) => formatDate(dateFromDatabase(date))
     ),
     formatted_payment_confirm_date: raw.payment_confirm_date
-      ? formatDate(iso(raw.payment_confirm_date))
+      ? formatDate(dateFromDatabase(raw.payment_confirm_date))
       : null,
   }
 }

@@ -1,3 +1,4 @@
+import db from '@adonisjs/lucid/services/db'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import OrderDevice from '#models/order_device'
@@ -56,4 +57,20 @@ export function deviceActions(order: Order, device: OrderDevice, user: User): Pa
     })
   }
   return actions
+}
+
+/** An order's request as its form shows it again: each device type, how many, its note. */
+export async function requestedLinesOf(order: Pick<Order, 'id'>) {
+  const lines = await db
+    .from('order_devices')
+    .where('order_id', order.id)
+    .select('alkes_id')
+    .count('* as quantity')
+    .min('description as description')
+    .groupBy('alkes_id')
+  return lines.map((line) => ({
+    alkes_id: Number(line.alkes_id),
+    quantity: Number(line.quantity),
+    description: (line.description as string | null) ?? '',
+  }))
 }

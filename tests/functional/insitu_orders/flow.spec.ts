@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import Alkes from '#models/alkes'
@@ -55,6 +56,35 @@ function requestFields(lines: Record<string, { alkes_id: number; quantity: numbe
 
 async function latestInsitu() {
   return db.from('orders').where('type', 'insitu').orderBy('id', 'desc').first()
+}
+
+/** The facility's request (with its letter) for these lines per lab. */
+async function request(
+  client: ApiClient,
+  lines: Record<string, { alkes_id: number; quantity: number }[]>
+) {
+  return client
+    .post('/insitu')
+    .loginAs(await userByEmail(FACILITY_EMAIL))
+    .withCsrfToken()
+    .withInertia()
+    .redirects(0)
+    .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
+    .fields(requestFields(lines))
+}
+
+/** A facility's request that yantek has confirmed (DITERIMA). */
+async function confirmedRequest(
+  client: ApiClient,
+  lines: Record<string, { alkes_id: number; quantity: number }[]>
+) {
+  await request(client, lines)
+  const order = await latestInsitu()
+  await client
+    .post(`/insitu/${order.id}/confirm`)
+    .loginAs(await userWithRole('yantek'))
+    .withCsrfToken()
+  return order
 }
 
 async function statusOf(id: number) {
@@ -152,19 +182,9 @@ test.group('Insitu | request, confirm, estimation, accommodation', (group) => {
     client,
     assert,
   }) => {
-    const facility = await userByEmail(FACILITY_EMAIL)
     const pk = await onSiteAlkes('PK', 75, 200_000)
-    await client
-      .post('/insitu')
-      .loginAs(facility)
-      .withCsrfToken()
-      .withInertia()
-      .redirects(0)
-      .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
-      .fields(requestFields({ pk: [{ alkes_id: pk.id, quantity: 18 }] }))
-    const order = await latestInsitu()
+    const order = await confirmedRequest(client, { pk: [{ alkes_id: pk.id, quantity: 18 }] })
     const yantek = await userWithRole('yantek')
-    await client.post(`/insitu/${order.id}/confirm`).loginAs(yantek).withCsrfToken()
 
     // The UKPR head may not estimate PK.
     const ukprHead = await userWithRole('head_of_ukpr_laboratory')
@@ -248,17 +268,8 @@ test.group('Insitu | request, confirm, estimation, accommodation', (group) => {
   }) => {
     const facility = await userByEmail(FACILITY_EMAIL)
     const pk = await onSiteAlkes('PK', 60, 100_000)
-    await client
-      .post('/insitu')
-      .loginAs(facility)
-      .withCsrfToken()
-      .withInertia()
-      .redirects(0)
-      .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
-      .fields(requestFields({ pk: [{ alkes_id: pk.id, quantity: 1 }] }))
-    const order = await latestInsitu()
+    const order = await confirmedRequest(client, { pk: [{ alkes_id: pk.id, quantity: 1 }] })
     const yantek = await userWithRole('yantek')
-    await client.post(`/insitu/${order.id}/confirm`).loginAs(yantek).withCsrfToken()
     await client
       .post(`/insitu/${order.id}/cancel`)
       .loginAs(facility)

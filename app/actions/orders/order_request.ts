@@ -1,0 +1,88 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Order from '#models/order'
+import OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import ForbiddenException from '#exceptions/forbidden_exception'
+import { nextOrderNumber } from '#services/order_number'
+import type { StoredFile } from '#files/file_store'
+import { recordFile } from '#files/order_files'
+import { addDeviceLines, linesChanged, type DeviceLineInput } from '#actions/orders/device_lines'
+import type { StaffActor } from '#actions/orders/order_audit'
+
+/**
+ * The request part every order type shares: the `orders` row, the application letter and
+ * the requested device lines. Each type's own submit action adds its details and audit.
+ */
+
+/** The facility a request is for: a facility user's own, otherwise the one staff chose. */
+export function requestingFacility(user: User, requested?: number) {
+  if (user.isFacility) return user.fasyankesId!
+  if (!requested) throw new ForbiddenException('Pilih fasyankes pemohon.')
+  return requested
+}
+
+async function recordLetter(
+  trx: TransactionClientContract,
+  actor: StaffActor,
+  order: Order,
+  letter: StoredFile | null
+) {
+  if (!letter) return
+  await recordFile(
+    trx,
+    { order, kind: 'application_letter', userId: actor.user.id },
+    { stored: letter }
+  )
+}
+
+/**
+ * A new numbered order of the type, in its first status, with its letter and device lines.
+ * `details` writes the type's own row first: what the type derives from the lines reads it.
+ */
+export async function createRequest(
+  trx: TransactionClientContract,
+  actor: StaffActor,
+  request: { type: Order['type']; code: 'DT' | 'DL'; status: string; fasyankesId: number },
+  details: (order: Order) => Promise<unknown>,
+  letter: StoredFile | null,
+  lines: DeviceLineInput[]
+) {
+  const order = new Order()
+  order.useTransaction(trx)
+  order.merge({
+    type: request.type,
+    number: await nextOrderNumber(trx, request.code),
+    status: request.status,
+    userId: actor.user.id,
+    fasyankesId: request.fasyankesId,
+  })
+  await order.save()
+  await details(order)
+  await recordLetter(trx, actor, order, letter)
+  const devices = await addDeviceLines(trx, order, lines)
+  await linesChanged(trx, order)
+  return { order, devices }
+}
+
+/**
+ * An edited request: the facility (staff may change it), a new letter if one came, and the
+ * device lines replaced by the new ones. Returns the new lines.
+ */
+export async function replaceRequest(
+  trx: TransactionClientContract,
+  actor: StaffActor,
+  order: Order,
+  fasyankesId: number | undefined,
+  letter: StoredFile | null,
+  lines: DeviceLineInput[]
+) {
+  if (!actor.user.isFacility && fasyankesId) {
+    await trx.from('orders').where('id', order.id).update({ fasyankes_id: fasyankesId })
+    order.fasyankesId = fasyankesId
+  }
+  await recordLetter(trx, actor, order, letter)
+  await OrderDevice.query({ client: trx }).where('order_id', order.id).delete()
+  const devices = await addDeviceLines(trx, order, lines)
+  await linesChanged(trx, order)
+  return devices
+}
