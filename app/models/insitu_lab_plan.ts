@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { TimestampedModel } from '#models/base_models'
 import type { ServiceLab } from '#enums/labs'
-import type { Accommodation } from '#workflows/insitu_costs'
+import { ACCOMMODATION_AMOUNTS, type Accommodation } from '#workflows/insitu_costs'
 
 const amount = { consume: (value: unknown) => (value === null ? null : Number(value)) }
 
@@ -82,20 +82,9 @@ export default class InsituLabPlan extends TimestampedModel {
   /** The saved accommodation, or null while there is none. */
   accommodation(): Accommodation | null {
     if (!this.accommodationSavedAt) return null
-    return {
-      officerPrice: this.officerPrice ?? 0,
-      officerCount: this.officerCount ?? 0,
-      officerDay: this.officerDay ?? 0,
-      transportationPrice: this.transportationPrice ?? 0,
-      transportationDay: this.transportationDay ?? 0,
-      transportationCount: this.transportationCount ?? 0,
-      hotelPrice: this.hotelPrice ?? 0,
-      hotelDay: this.hotelDay ?? 0,
-      hotelCount: this.hotelCount ?? 0,
-      planePrice: this.planePrice ?? 0,
-      planeCount: this.planeCount ?? 0,
-      planeLuggage: this.planeLuggage ?? 0,
-      planeIsPp: this.planeIsPp ?? false,
-    }
+    const amounts = Object.fromEntries(
+      ACCOMMODATION_AMOUNTS.map((key) => [key, this[key] ?? 0])
+    ) as Omit<Accommodation, 'planeIsPp'>
+    return { ...amounts, planeIsPp: this.planeIsPp ?? false }
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { orderTypeOf } from '#workflows/order_types'
 
 type OrderPage = 'orders.attachment' | 'orders.worksheets'
 
@@ -6,4 +7,22 @@ type OrderPage = 'orders.attachment' | 'orders.worksheets'
 export function backToOrderPage(ctx: HttpContext, route: OrderPage, message: string) {
   ctx.session.flash('success', message)
   return ctx.response.redirect().toRoute(route, { orderType: ctx.order.type, id: ctx.order.id })
+}
+
+/**
+ * What a step form of the loaded order needs: its number, its page to go back to, and where
+ * it sends (null when this user may only read it).
+ */
+export function stepFormProps<H extends string | null>(ctx: HttpContext, submitHref: H) {
+  return {
+    order: { number: ctx.order.number },
+    backHref: orderTypeOf(ctx.order).pagePath(ctx.order, ctx.auth.user!),
+    submitHref,
+  }
+}
+
+/** After a step of the loaded order: its outcome, and back to the order's page (or `to`). */
+export function backToOrder(ctx: HttpContext, message: string, to?: string) {
+  ctx.session.flash('success', message)
+  return ctx.response.redirect(to ?? orderTypeOf(ctx.order).pagePath(ctx.order, ctx.auth.user!))
 }

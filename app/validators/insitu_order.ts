@@ -3,8 +3,7 @@ import { labNow } from '#services/format'
 import { number } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
 import { SERVICE_LABS } from '#enums/labs'
-
-const MAX_LINES = 200
+import { requestLines } from '#validators/rules/request_lines'
 
 /** The years an on-site order may be carried out in: this year and the next (spec section 9). */
 export function executionYears() {
@@ -12,37 +11,15 @@ export function executionYears() {
   return [year, year + 1]
 }
 
-/** One lab's requested devices: only device types offered on site, quantities 1 to 100. */
-const labRequests = () =>
-  vine
-    .array(
-      vine.object({
-        alkes_id: number()
-          .withoutDecimals()
-          .exists({
-            table: 'alkes',
-            column: 'id',
-            filter: (db) => {
-              db.where('is_insitu', true)
-            },
-          }),
-        quantity: number().withoutDecimals().range([1, 100]),
-        price: number().optional(),
-        description: vine.string().trim().maxLength(500).optional(),
-      })
-    )
-    .maxLength(MAX_LINES)
-    .optional()
-
 const requestFields = {
   // This year or the next, checked when saving (the year turns while the server runs).
   execution_year: number().withoutDecimals().range([2000, 2999]),
   fasyankes_id: number().withoutDecimals().exists({ table: 'fasyankes', column: 'id' }).optional(),
   letter_number: vine.string().trim().minLength(3).maxLength(100),
   letter_date: vine.date({ formats: ['YYYY-MM-DD'] }),
-  alkes_pk: labRequests(),
-  alkes_ukpr: labRequests(),
-  alkes_sarpras: labRequests(),
+  alkes_pk: requestLines('is_insitu').optional(),
+  alkes_ukpr: requestLines('is_insitu').optional(),
+  alkes_sarpras: requestLines('is_insitu').optional(),
 }
 
 /** POST /insitu: the application letter is required on create (spec part 2 section 5). */

@@ -3,9 +3,9 @@ import { RECEIVE_CHECKLIST, type ReceiveCheck } from '#enums/receive_checklist'
 import { labToday } from '#services/format'
 import { number, staffUserId } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
+import { requestLines } from '#validators/rules/request_lines'
 import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 
-const MAX_LINES = 200
 const letterFile = () => upload(DOCUMENT_OR_IMAGE)
 
 const orderFields = {
@@ -30,26 +30,7 @@ const orderFields = {
     .optional()
     .requiredWhen('delivery_option', 'notIn', ['Diantar oleh pihak pertama']),
   service_type: vine.enum(SERVICE_TYPES),
-  alkes: vine
-    .array(
-      vine.object({
-        alkes_id: number()
-          .withoutDecimals()
-          .exists({
-            table: 'alkes',
-            column: 'id',
-            filter: (db) => {
-              db.where('is_internal', true)
-            },
-          }),
-        quantity: number().withoutDecimals().range([1, 100]),
-        price: number().optional(),
-        description: vine.string().trim().maxLength(500).optional(),
-        minute_estimation: number().optional(),
-      })
-    )
-    .minLength(1)
-    .maxLength(MAX_LINES),
+  alkes: requestLines('is_internal').minLength(1),
 }
 
 export const createInternalOrderValidator = vine.create({ ...orderFields, letter: letterFile() })

@@ -5,32 +5,18 @@ import { upload } from '#validators/rules/upload'
 import { notTaken } from '#validators/rules/not_taken'
 import { RESULT_FILE_SIZE } from '#files/upload_limits'
 import { FEEDBACK_CODES } from '#enums/feedback'
+import { requestLines } from '#validators/rules/request_lines'
 
 /** The shared order features' rules (both order types). */
-const MAX_LINES = 200
-
-const deviceLines = () =>
-  vine
-    .array(
-      vine.object({
-        alkes_id: number().withoutDecimals().exists({ table: 'alkes', column: 'id' }),
-        quantity: number().withoutDecimals().range([1, 100]),
-        price: number().optional(),
-        description: vine.string().trim().maxLength(500).optional(),
-        minute_estimation: number().optional(),
-      })
-    )
-    .maxLength(MAX_LINES)
-
 /**
  * Requested devices: one list (`alkes`, incoming equipment) or one per lab
  * (`alkes_pk`, `alkes_ukpr`, `alkes_sarpras`, on-site orders).
  */
 export const deviceLinesValidator = vine.create({
-  alkes: deviceLines().optional(),
-  alkes_pk: deviceLines().optional(),
-  alkes_ukpr: deviceLines().optional(),
-  alkes_sarpras: deviceLines().optional(),
+  alkes: requestLines().optional(),
+  alkes_pk: requestLines().optional(),
+  alkes_ukpr: requestLines().optional(),
+  alkes_sarpras: requestLines().optional(),
 })
 
 export const cancelDeviceValidator = vine.create({

@@ -43,20 +43,24 @@ export function estimateDays(
   return { workMinutes, raw: Math.round(raw * 100) / 100, final: roundDays(raw) }
 }
 
-/** The accommodation of one lab (spec part 2 section 3), in rupiah and counts. */
-export type Accommodation = {
-  officerPrice: number
-  officerCount: number
-  officerDay: number
-  transportationPrice: number
-  transportationDay: number
-  transportationCount: number
-  hotelPrice: number
-  hotelDay: number
-  hotelCount: number
-  planePrice: number
-  planeCount: number
-  planeLuggage: number
+/** The accommodation's amounts of one lab (spec part 2 section 3), in rupiah and counts. */
+export const ACCOMMODATION_AMOUNTS = [
+  'officerPrice',
+  'officerCount',
+  'officerDay',
+  'transportationPrice',
+  'transportationDay',
+  'transportationCount',
+  'hotelPrice',
+  'hotelDay',
+  'hotelCount',
+  'planePrice',
+  'planeCount',
+  'planeLuggage',
+] as const
+
+/** One lab's accommodation: its amounts, and whether the flight is a round trip. */
+export type Accommodation = Record<(typeof ACCOMMODATION_AMOUNTS)[number], number> & {
   planeIsPp: boolean
 }
 

@@ -1,9 +1,8 @@
 import type Order from '#models/order'
-import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
-import { defineWorkflow } from '#workflows/kit'
-import { SHARED_TIMELINE } from '#workflows/order_actions'
+import { SHARED_TIMELINE, defineOrderWorkflow, orderWorkActions } from '#workflows/order_actions'
 import { labPlansMissing } from '#queries/insitu/lab_plans'
+import { allDevicesSettled } from '#queries/orders/open_devices'
 
 /**
  * The on-site (Insitu, DL) order as data (spec part 2 sections 4 and 6, the DL status table of
@@ -30,38 +29,19 @@ const PLANNED = OPEN.filter((status) => status !== 'TERKIRIM')
 const facilityOnlyWhileSent = (user: User, order: Order) =>
   !user.isFacility || order.status === 'TERKIRIM'
 
+const work = orderWorkActions<InsituStatus>('insitu', {
+  open: OPEN,
+  worksheets: ['DALAM PROSES', 'SELESAI'],
+  working: ['DALAM PROSES'],
+  certificateDate: ['DALAM PROSES'],
+  files: ['DALAM PROSES', 'SELESAI'],
+  attaching: ['DALAM PROSES'],
+  cancelDevice: ['DALAM PROSES'],
+})
+
 const page = (path: string) => (order: Order) => `/insitu/${order.id}${path}`
 
-export const insituWorkflow = defineWorkflow<
-  InsituStatus,
-  | 'create'
-  | 'edit'
-  | 'confirm'
-  | 'estimation'
-  | 'estimation_save'
-  | 'accommodation'
-  | 'accommodation_save'
-  | 'plans_complete'
-  | 'offering'
-  | 'send_offering'
-  | 'sign'
-  | 'contract'
-  | 'finalize'
-  | 'cancel'
-  | 'append'
-  | 'delete_device'
-  | 'cancel_device'
-  | 'worksheets'
-  | 'worksheet'
-  | 'worksheet_upload'
-  | 'files'
-  | 'attachment'
-  | 'folder'
-  | 'certificate_date'
-  | 'feedback',
-  Order,
-  OrderDevice | undefined
->({
+export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
   name: 'insitu',
   describe: (order) => order.number,
   statuses: {
@@ -141,6 +121,7 @@ export const insituWorkflow = defineWorkflow<
         !user.isFacility || ['MENUNGGU PERSETUJUAN', 'PENAWARAN DISETUJUI'].includes(order.status),
       verb: 'membuka surat penawaran',
       view: true,
+      button: { label: 'Surat Penawaran', href: page('/offering') },
       statusRefusal: 'Surat penawaran belum dapat dibuat pada status ini.',
       guardRefusal: 'Surat penawaran belum dikirim kepada Anda.',
       blockedBy: labPlansMissing,
@@ -150,6 +131,14 @@ export const insituWorkflow = defineWorkflow<
       to: 'MENUNGGU PERSETUJUAN',
       permission: 'insitu.offering.send',
       verb: 'mengirim surat penawaran',
+      button: {
+        label: 'Kirim Surat Penawaran',
+        href: page('/offering/send'),
+        variant: 'primary',
+        method: 'put',
+        confirm: (order) =>
+          `Apakah anda yakin ingin mengirimkan surat penawaran Order ${order.number} ke ${order.fasyankes?.fasyankesName ?? 'fasyankes'}?`,
+      },
       blockedBy: labPlansMissing,
       timeline: 'Surat penawaran dikirim',
       task: { label: 'Kirim surat penawaran', waitsIn: ['MENUNGGU PENAWARAN'] },
@@ -177,6 +166,7 @@ export const insituWorkflow = defineWorkflow<
       permission: 'insitu.finalize',
       verb: 'menyelesaikan permintaan',
       button: { label: 'Selesaikan', href: page('/finalization'), variant: 'primary' },
+      blockedBy: allDevicesSettled('Permintaan belum dapat diselesaikan'),
       timeline: 'Permintaan insitu diselesaikan',
     },
     // Domain decisions: staff until the order is done; the facility only before the lab took it.
@@ -198,69 +188,15 @@ export const insituWorkflow = defineWorkflow<
       button: { label: 'Tambah Permintaan', href: page('/append') },
       timeline: SHARED_TIMELINE.append,
     },
+    ...work,
     delete_device: {
-      from: OPEN,
+      ...work.delete_device,
       permission: 'insitu.append',
       guard: facilityOnlyWhileSent,
       verb: 'menghapus permintaan alat',
-      timeline: SHARED_TIMELINE.delete_device,
     },
-    cancel_device: {
-      from: ['DALAM PROSES'],
-      permission: 'insitu.devices',
-      verb: 'membatalkan uji alat',
-      timeline: SHARED_TIMELINE.cancel_device,
-    },
-    worksheets: {
-      from: ['DALAM PROSES', 'SELESAI'],
-      permission: 'insitu.worksheet',
-      verb: 'membuka lembar kerja',
-      view: true,
-      button: { label: 'Lembar Kerja', href: page('/worksheet/pk') },
-    },
-    worksheet: {
-      from: ['DALAM PROSES'],
-      permission: 'insitu.worksheet',
-      guard: (user, _order, device) =>
-        user.hasRole('yantek') || (!!device && device.officerId === user.id),
-      verb: 'mengisi lembar kerja',
-      guardRefusal: 'Lembar kerja ini hanya untuk petugas yang ditugaskan.',
-      timeline: SHARED_TIMELINE.worksheet,
-    },
-    worksheet_upload: {
-      from: ['DALAM PROSES'],
-      permission: 'insitu.worksheet_upload',
-      guard: (user, _order, device) => !!device && device.officerId === user.id,
-      verb: 'mengunggah lembar kerja',
-      guardRefusal: 'Unggah lembar kerja hanya untuk petugas yang ditugaskan pada alat ini.',
-      timeline: SHARED_TIMELINE.worksheet_upload,
-    },
-    files: {
-      from: ['DALAM PROSES', 'SELESAI'],
-      permission: 'insitu.view',
-      verb: 'membuka berkas',
-      view: true,
-      statusRefusal: 'Berkas tersedia setelah pekerjaan dimulai.',
-      button: { label: 'Berkas', href: page('/attachment') },
-    },
-    attachment: {
-      from: ['DALAM PROSES'],
-      permission: 'insitu.attach',
-      verb: 'mengunggah berkas hasil',
-      timeline: SHARED_TIMELINE.attachment,
-    },
-    folder: {
-      from: ['DALAM PROSES', 'SELESAI'],
-      permission: 'insitu.attach',
-      verb: 'menyimpan tautan folder',
-      timeline: SHARED_TIMELINE.folder,
-    },
-    certificate_date: {
-      from: ['DALAM PROSES'],
-      permission: 'insitu.certificate_date',
-      verb: 'mengubah tanggal sertifikat',
-      timeline: SHARED_TIMELINE.certificate_date,
-    },
+    // Spec: the offering's facility sees the files once they exist; staff from the work on.
+    files: { ...work.files, statusRefusal: 'Berkas tersedia setelah pekerjaan dimulai.' },
     feedback: {
       from: ['SELESAI'],
       permission: 'insitu.feedback',

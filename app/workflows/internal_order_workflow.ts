@@ -1,8 +1,10 @@
 import type Order from '#models/order'
-import type OrderDevice from '#models/order_device'
-import type User from '#models/user'
-import { defineWorkflow } from '#workflows/kit'
-import { SHARED_TIMELINE } from '#workflows/order_actions'
+import {
+  SHARED_TIMELINE,
+  defineOrderWorkflow,
+  assignedOrYantek,
+  orderWorkActions,
+} from '#workflows/order_actions'
 import { allDevicesSettled } from '#queries/orders/open_devices'
 
 /**
@@ -30,38 +32,19 @@ const RECEIVED: InternalStatus[] = [
   'SELESAI',
 ]
 
-/** Worksheet: yantek always; anyone else only for the device assigned to them. */
-const assignedOrYantek = (user: User, _order: Order, device?: OrderDevice) =>
-  user.hasRole('yantek') || (!!device && device.officerId === user.id)
+const work = orderWorkActions<InternalStatus>('internal', {
+  open: NOT_DONE,
+  worksheets: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+  working: ['PROSES PENGERJAAN'],
+  certificateDate: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+  files: RECEIVED,
+  attaching: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+  cancelDevice: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
+})
 
 const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
 
-export const internalWorkflow = defineWorkflow<
-  InternalStatus,
-  | 'approve'
-  | 'reject'
-  | 'edit'
-  | 'resubmit'
-  | 'append'
-  | 'receive'
-  | 'assign_officers'
-  | 'handover'
-  | 'feedback'
-  | 'worksheets'
-  | 'worksheet'
-  | 'worksheet_upload'
-  | 'files'
-  | 'attachment'
-  | 'folder'
-  | 'certificate_date'
-  | 'delete_device'
-  | 'cancel_device'
-  | 'delete'
-  | 'delete_rejected'
-  | 'create',
-  Order,
-  OrderDevice | undefined
->({
+export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
   name: 'internal',
   describe: (order) => order.number,
   statuses: {
@@ -158,73 +141,20 @@ export const internalWorkflow = defineWorkflow<
       timeline: SHARED_TIMELINE.feedback,
     },
     // Spec: the worksheets are open in PROSES PENGERJAAN and MENUNGGU FEEDBACK; editing only in the first.
-    worksheets: {
-      from: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
-      permission: 'internal.worksheet',
-      verb: 'membuka lembar kerja',
-      view: true,
-      button: { label: 'Lembar Kerja', href: page('/worksheet/pk') },
-    },
-    worksheet: {
-      from: ['PROSES PENGERJAAN'],
-      permission: 'internal.worksheet',
-      guard: assignedOrYantek,
-      verb: 'mengisi lembar kerja',
-      guardRefusal: 'Lembar kerja ini hanya untuk petugas yang ditugaskan.',
-      timeline: SHARED_TIMELINE.worksheet,
-    },
-    worksheet_upload: {
-      from: ['PROSES PENGERJAAN'],
-      permission: 'internal.worksheet_upload',
-      guard: (user, _order, device) => !!device && device.officerId === user.id,
-      verb: 'mengunggah lembar kerja',
-      guardRefusal: 'Unggah lembar kerja hanya untuk petugas PK yang ditugaskan pada alat ini.',
-      timeline: SHARED_TIMELINE.worksheet_upload,
-    },
+    ...work,
     // Order files: staff from ALAT DITERIMA on, the facility only once the order is done.
     files: {
-      from: RECEIVED,
-      permission: 'internal.view',
+      ...work.files,
       guard: (user, order) => !user.isFacility || order.status === 'SELESAI',
-      verb: 'membuka berkas',
-      view: true,
       guardRefusal: 'Berkas tersedia setelah permintaan selesai.',
       statusRefusal: 'Berkas tersedia setelah alat diterima.',
-      button: { label: 'Berkas', href: page('/attachment') },
     },
     // A certificate or result: the assigned officer, yantek or admin_pk, only before SELESAI.
     attachment: {
-      from: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
-      permission: 'internal.attach',
-      guard: (user, _order, device) =>
-        user.hasRole('yantek', 'admin_pk') || (!!device && device.officerId === user.id),
-      verb: 'mengunggah berkas hasil',
+      ...work.attachment,
+      guard: (user, order, device) =>
+        user.hasRole('admin_pk') || assignedOrYantek(user, order, device),
       guardRefusal: 'Berkas hasil alat ini hanya diunggah oleh petugas yang ditugaskan.',
-      timeline: SHARED_TIMELINE.attachment,
-    },
-    folder: {
-      from: RECEIVED,
-      permission: 'internal.attach',
-      verb: 'menyimpan tautan folder',
-      timeline: SHARED_TIMELINE.folder,
-    },
-    certificate_date: {
-      from: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
-      permission: 'internal.certificate_date',
-      verb: 'mengubah tanggal sertifikat',
-      timeline: SHARED_TIMELINE.certificate_date,
-    },
-    delete_device: {
-      from: NOT_DONE,
-      permission: 'internal.devices',
-      verb: 'menghapus alat',
-      timeline: SHARED_TIMELINE.delete_device,
-    },
-    cancel_device: {
-      from: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
-      permission: 'internal.devices',
-      verb: 'membatalkan uji alat',
-      timeline: SHARED_TIMELINE.cancel_device,
     },
     delete: {
       from: ['MENUNGGU'],

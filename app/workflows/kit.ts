@@ -26,8 +26,8 @@ export interface ActionButton<Subject> {
   label: string
   href: (subject: Subject) => string
   variant?: ButtonVariant
-  /** A DELETE sent after a confirmation, instead of a link to a screen. */
-  method?: 'delete'
+  /** A DELETE or PUT sent after a confirmation, instead of a link to a screen. */
+  method?: 'delete' | 'put'
   confirm?: (subject: Subject) => string
 }
 
@@ -79,7 +79,7 @@ export type PageAction = {
   label: string
   href: string
   variant: ButtonVariant
-  method: 'get' | 'delete'
+  method: 'get' | 'delete' | 'put'
   confirm: string | null
   /** Documents open in a new tab. */
   newTab: boolean

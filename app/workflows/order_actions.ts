@@ -1,3 +1,8 @@
+import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import { defineWorkflow, type ActionInfo, type WorkflowDefinition } from '#workflows/kit'
+
 /**
  * Actions every order type's workflow defines, because the shared order
  * features (device lines, worksheets, files, feedback) ask the order's own
@@ -18,3 +23,92 @@ export const SHARED_TIMELINE = {
 } as const
 
 export type SharedOrderAction = keyof typeof SHARED_TIMELINE | 'worksheets' | 'files'
+
+type OrderAction<S extends string> = ActionInfo<S, Order, OrderDevice | undefined>
+
+/** Only the officer assigned to the device. */
+export const assignedOfficer = (user: User, _order: Order, device?: OrderDevice) =>
+  !!device && device.officerId === user.id
+
+/** Worksheet: yantek always; anyone else only for the device assigned to them. */
+export const assignedOrYantek = (user: User, order: Order, device?: OrderDevice) =>
+  user.hasRole('yantek') || assignedOfficer(user, order, device)
+
+/**
+ * The shared work on an order's devices, the same for every type but for the statuses it is
+ * open in and the type's permissions (`{type}.worksheet`, …): the worksheets, a sheet and its
+ * upload, the result files, the folder link, the certificate date, removing and cancelling a
+ * device line. A type overrides what differs by spreading its own definition after these.
+ */
+export function orderWorkActions<S extends string>(
+  type: 'internal' | 'insitu',
+  when: {
+    /** Device lines may be removed. */
+    open: readonly S[]
+    /** Worksheets are readable. */
+    worksheets: readonly S[]
+    /** Sheets are filled and uploaded. */
+    working: readonly S[]
+    certificateDate: readonly S[]
+    files: readonly S[]
+    attaching: readonly S[]
+    cancelDevice: readonly S[]
+  }
+) {
+  const page = (path: string) => (order: Order) => `/${type}/${order.id}${path}`
+  /** An action open in `from` to `{type}.{permission}`, on the timeline under `timeline`. */
+  const recorded = (
+    from: readonly S[],
+    permission: 'worksheet' | 'worksheet_upload' | 'attach' | 'certificate_date' | 'devices',
+    verb: string,
+    timeline: keyof typeof SHARED_TIMELINE
+  ) => ({
+    from,
+    permission: `${type}.${permission}` as const,
+    verb,
+    timeline: SHARED_TIMELINE[timeline],
+  })
+  const actions = {
+    worksheets: {
+      from: when.worksheets,
+      permission: `${type}.worksheet`,
+      verb: 'membuka lembar kerja',
+      view: true,
+      button: { label: 'Lembar Kerja', href: page('/worksheet/pk') },
+    },
+    worksheet: {
+      ...recorded(when.working, 'worksheet', 'mengisi lembar kerja', 'worksheet'),
+      guard: assignedOrYantek,
+      guardRefusal: 'Lembar kerja ini hanya untuk petugas yang ditugaskan.',
+    },
+    worksheet_upload: {
+      ...recorded(when.working, 'worksheet_upload', 'mengunggah lembar kerja', 'worksheet_upload'),
+      guard: assignedOfficer,
+      guardRefusal: 'Unggah lembar kerja hanya untuk petugas PK yang ditugaskan pada alat ini.',
+    },
+    files: {
+      from: when.files,
+      permission: `${type}.view`,
+      verb: 'membuka berkas',
+      view: true,
+      button: { label: 'Berkas', href: page('/attachment') },
+    },
+    attachment: recorded(when.attaching, 'attach', 'mengunggah berkas hasil', 'attachment'),
+    folder: recorded(when.files, 'attach', 'menyimpan tautan folder', 'folder'),
+    certificate_date: recorded(
+      when.certificateDate,
+      'certificate_date',
+      'mengubah tanggal sertifikat',
+      'certificate_date'
+    ),
+    delete_device: recorded(when.open, 'devices', 'menghapus alat', 'delete_device'),
+    cancel_device: recorded(when.cancelDevice, 'devices', 'membatalkan uji alat', 'cancel_device'),
+  } satisfies Record<string, OrderAction<S>>
+  return actions as Record<keyof typeof actions, OrderAction<S>>
+}
+
+/** An order type's workflow: its statuses named, its actions read from its definition. */
+export const defineOrderWorkflow =
+  <S extends string>() =>
+  <A extends string>(definition: WorkflowDefinition<S, A, Order, OrderDevice | undefined>) =>
+    defineWorkflow(definition)

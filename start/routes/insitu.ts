@@ -3,6 +3,8 @@ import { middleware } from '#start/kernel'
 import { guarded, listRoutes } from '#start/route_kit'
 import { insituOrderList } from '#queries/insitu/order_list'
 
+type Handler = Parameters<typeof router.get>[1]
+
 const OrdersController = () => import('#controllers/insitu/orders_controller')
 const StepsController = () => import('#controllers/insitu/steps_controller')
 const LabPlansController = () => import('#controllers/insitu/lab_plans_controller')
@@ -12,32 +14,29 @@ const LabPlansController = () => import('#controllers/insitu/lab_plans_controlle
  * is the workflow's call (app/workflows/insitu_order_workflow.ts); the routes ask for the list.
  * Device lines, worksheets, files and feedback are the shared `/:orderType/:id/...` routes.
  */
-router.get('/insitu', [OrdersController, 'index']).as('insitu.index').use(guarded('insitu.view'))
-listRoutes('insitu', insituOrderList)
-router
-  .group(() => {
-    router.get('/insitu/create', [OrdersController, 'create']).as('insitu.create')
-    router.post('/insitu', [OrdersController, 'store']).as('insitu.store')
-  })
-  .use(guarded('insitu.create'))
+/** One route of the type, named `insitu.{name}`. */
+const route = (method: 'get' | 'post' | 'put', path: string, handler: Handler, name: string) =>
+  router[method](path, handler).as(`insitu.${name}`)
 
+route('get', '/insitu', [OrdersController, 'index'], 'index').use(guarded('insitu.view'))
+listRoutes('insitu', insituOrderList)
+route('get', '/insitu/create', [OrdersController, 'create'], 'create').use(guarded('insitu.create'))
+route('post', '/insitu', [OrdersController, 'store'], 'store').use(guarded('insitu.create'))
+
+// One order's routes: the order is loaded (type, list permission, facility scope) first.
 router
   .group(() => {
-    router.get('/edit', [OrdersController, 'edit']).as('insitu.edit')
-    router.put('/', [OrdersController, 'update']).as('insitu.update')
-    router.get('/detail', [OrdersController, 'detail']).as('insitu.detail')
-    router.get('/confirm', [StepsController, 'confirmForm']).as('insitu.confirm.form')
-    router.post('/confirm', [StepsController, 'confirm']).as('insitu.confirm')
-    router.get('/cancel', [StepsController, 'cancelForm']).as('insitu.cancel.form')
-    router.post('/cancel', [StepsController, 'cancel']).as('insitu.cancel')
-    router.get('/estimation', [LabPlansController, 'estimation']).as('insitu.estimation.form')
-    router.put('/estimation', [LabPlansController, 'saveEstimation']).as('insitu.estimation')
-    router
-      .get('/accommodation', [LabPlansController, 'accommodation'])
-      .as('insitu.accommodation.form')
-    router
-      .put('/accommodation', [LabPlansController, 'saveAccommodation'])
-      .as('insitu.accommodation')
+    route('get', '/edit', [OrdersController, 'edit'], 'edit')
+    route('put', '/', [OrdersController, 'update'], 'update')
+    route('get', '/detail', [OrdersController, 'detail'], 'detail')
+    route('get', '/confirm', [StepsController, 'confirmForm'], 'confirm.form')
+    route('post', '/confirm', [StepsController, 'confirm'], 'confirm')
+    route('get', '/cancel', [StepsController, 'cancelForm'], 'cancel.form')
+    route('post', '/cancel', [StepsController, 'cancel'], 'cancel')
+    route('get', '/estimation', [LabPlansController, 'estimation'], 'estimation.form')
+    route('put', '/estimation', [LabPlansController, 'saveEstimation'], 'estimation')
+    route('get', '/accommodation', [LabPlansController, 'accommodation'], 'accommodation.form')
+    route('put', '/accommodation', [LabPlansController, 'saveAccommodation'], 'accommodation')
   })
   .prefix('/insitu/:id')
   .where('id', router.matchers.number())

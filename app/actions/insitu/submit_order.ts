@@ -49,32 +49,13 @@ export async function createInsituOrder(
   input: InsituRequestInput
 ) {
   const lines = requestedLines(input)
-  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
-  return db.transaction(async (trx) => {
-    const { order, devices } = await createRequest(
-      trx,
-      actor,
-      { type: 'insitu', code: 'DL', status: 'TERKIRIM', fasyankesId },
-      (created) => InsituOrder.create({ orderId: created.id, ...details(input) }, { client: trx }),
-      letter,
-      lines
-    )
-    await auditOrder(
-      actor,
-      order,
-      'create',
-      {
-        to: {
-          number: order.number,
-          status: order.status,
-          devices: devices.length,
-          letter_number: input.letter_number,
-        },
-      },
-      trx
-    )
-    return order
-  })
+  return createRequest(
+    actor,
+    { type: 'insitu', code: 'DL', status: 'TERKIRIM', fasyankesId },
+    { letter: input.letter, lines, audited: { letter_number: input.letter_number } },
+    (created, trx) =>
+      InsituOrder.create({ orderId: created.id, ...details(input) }, { client: trx })
+  )
 }
 
 /** Edits a request still TERKIRIM: its letter data, and the requested devices replaced. */

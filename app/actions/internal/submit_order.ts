@@ -45,36 +45,16 @@ export async function createInternalOrder(
   fasyankesId: number,
   input: OrderInput
 ) {
-  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
-  return db.transaction(async (trx) => {
-    const { order, devices } = await createRequest(
-      trx,
-      actor,
-      { type: 'internal', code: 'DT', status: 'MENUNGGU', fasyankesId },
-      (created) =>
-        InternalOrder.create(
-          { orderId: created.id, ...details(input), estimatedMinutes: 0 },
-          { client: trx }
-        ),
-      letter,
-      input.alkes
-    )
-    await auditOrder(
-      actor,
-      order,
-      'create',
-      {
-        to: {
-          number: order.number,
-          status: order.status,
-          devices: devices.length,
-          service_type: input.service_type,
-        },
-      },
-      trx
-    )
-    return order
-  })
+  return createRequest(
+    actor,
+    { type: 'internal', code: 'DT', status: 'MENUNGGU', fasyankesId },
+    { letter: input.letter, lines: input.alkes, audited: { service_type: input.service_type } },
+    (created, trx) =>
+      InternalOrder.create(
+        { orderId: created.id, ...details(input), estimatedMinutes: 0 },
+        { client: trx }
+      )
+  )
 }
 
 /**

@@ -4,14 +4,16 @@ import OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { nextOrderNumber } from '#services/order_number'
-import type { StoredFile } from '#files/file_store'
+import db from '@adonisjs/lucid/services/db'
+import type { MultipartFile } from '@adonisjs/core/bodyparser'
+import { storeUpload, type StoredFile } from '#files/file_store'
 import { recordFile } from '#files/order_files'
 import { addDeviceLines, linesChanged, type DeviceLineInput } from '#actions/orders/device_lines'
-import type { StaffActor } from '#actions/orders/order_audit'
+import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 
 /**
  * The request part every order type shares: the `orders` row, the application letter and
- * the requested device lines. Each type's own submit action adds its details and audit.
+ * the requested device lines. Each type's own submit action adds its details.
  */
 
 /** The facility a request is for: a facility user's own, otherwise the one staff chose. */
@@ -36,32 +38,37 @@ async function recordLetter(
 }
 
 /**
- * A new numbered order of the type, in its first status, with its letter and device lines.
- * `details` writes the type's own row first: what the type derives from the lines reads it.
+ * A new numbered order of the type, in its first status, with its letter and device lines,
+ * in one transaction (the letter is stored first). `details` writes the type's own row first:
+ * what the type derives from the lines reads it. The audit entry holds the number, status and
+ * device count, and what the type adds (`audited`).
  */
 export async function createRequest(
-  trx: TransactionClientContract,
   actor: StaffActor,
   request: { type: Order['type']; code: 'DT' | 'DL'; status: string; fasyankesId: number },
-  details: (order: Order) => Promise<unknown>,
-  letter: StoredFile | null,
-  lines: DeviceLineInput[]
+  input: { letter?: MultipartFile; lines: DeviceLineInput[]; audited: Record<string, unknown> },
+  details: (order: Order, trx: TransactionClientContract) => Promise<unknown>
 ) {
-  const order = new Order()
-  order.useTransaction(trx)
-  order.merge({
-    type: request.type,
-    number: await nextOrderNumber(trx, request.code),
-    status: request.status,
-    userId: actor.user.id,
-    fasyankesId: request.fasyankesId,
+  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
+  return db.transaction(async (trx) => {
+    const order = new Order()
+    order.useTransaction(trx)
+    order.merge({
+      type: request.type,
+      number: await nextOrderNumber(trx, request.code),
+      status: request.status,
+      userId: actor.user.id,
+      fasyankesId: request.fasyankesId,
+    })
+    await order.save()
+    await details(order, trx)
+    await recordLetter(trx, actor, order, letter)
+    const devices = await addDeviceLines(trx, order, input.lines)
+    await linesChanged(trx, order)
+    const to = { number: order.number, status: order.status, devices: devices.length }
+    await auditOrder(actor, order, 'create', { to: { ...to, ...input.audited } }, trx)
+    return order
   })
-  await order.save()
-  await details(order)
-  await recordLetter(trx, actor, order, letter)
-  const devices = await addDeviceLines(trx, order, lines)
-  await linesChanged(trx, order)
-  return { order, devices }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import { signedInActor } from '#services/audit'
+import { backToOrder, stepFormProps } from '#services/order_links'
 import { refuseFields } from '#services/field_errors'
 import type { Accommodation } from '#workflows/insitu_costs'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
@@ -35,16 +36,24 @@ function requireFields(labs: ServiceLab[], fields: string[], input: Prefixed) {
   if (Object.keys(missing).length) refuseFields(missing)
 }
 
+/** The page of a plan this user may read (`view`), and whether it may save it (`save`). */
+function readOrSave(
+  ctx: HttpContext,
+  view: 'estimation' | 'accommodation',
+  save: 'estimation_save' | 'accommodation_save'
+) {
+  const { order } = ctx
+  const user = ctx.auth.user!
+  insituWorkflow.assert(view, order, user)
+  return { user, order, maySave: insituWorkflow.allows(save, order, user) }
+}
+
 /** An on-site order's estimation (per lab) and accommodation (one tab per lab). */
 export default class InsituLabPlansController {
-  async estimation({ inertia, auth, order }: HttpContext) {
-    const user = auth.user!
-    insituWorkflow.assert('estimation', order, user)
-    const maySave = insituWorkflow.allows('estimation_save', order, user)
-    return inertia.render('insitu/estimation', {
-      order: { number: order.number },
-      backHref: urlFor('insitu.detail', { id: order.id }),
-      submitHref: maySave ? urlFor('insitu.estimation', { id: order.id }) : null,
+  async estimation(ctx: HttpContext) {
+    const { user, order, maySave } = readOrSave(ctx, 'estimation', 'estimation_save')
+    return ctx.inertia.render('insitu/estimation', {
+      ...stepFormProps(ctx, maySave ? urlFor('insitu.estimation', { id: order.id }) : null),
       labs: await labPlanViews(order, (lab) => maySave && mayEstimateLab(user, lab)),
     })
   }
@@ -65,18 +74,14 @@ export default class InsituLabPlansController {
         officers: Number(input[`${lab}_officer`]),
       }))
     )
-    ctx.session.flash('success', `Estimasi ${ctx.order.number} disimpan.`)
-    return ctx.response.redirect(urlFor('insitu.estimation.form', { id: ctx.order.id }))
+    const back = urlFor('insitu.estimation.form', { id: ctx.order.id })
+    return backToOrder(ctx, `Estimasi ${ctx.order.number} disimpan.`, back)
   }
 
-  async accommodation({ inertia, auth, order }: HttpContext) {
-    const user = auth.user!
-    insituWorkflow.assert('accommodation', order, user)
-    const maySave = insituWorkflow.allows('accommodation_save', order, user)
-    return inertia.render('insitu/accommodation', {
-      order: { number: order.number },
-      backHref: urlFor('insitu.detail', { id: order.id }),
-      submitHref: maySave ? urlFor('insitu.accommodation', { id: order.id }) : null,
+  async accommodation(ctx: HttpContext) {
+    const { order, maySave } = readOrSave(ctx, 'accommodation', 'accommodation_save')
+    return ctx.inertia.render('insitu/accommodation', {
+      ...stepFormProps(ctx, maySave ? urlFor('insitu.accommodation', { id: order.id }) : null),
       labs: await labPlanViews(order, () => false),
     })
   }
@@ -97,7 +102,7 @@ export default class InsituLabPlansController {
         ) as Accommodation,
       }))
     )
-    ctx.session.flash('success', `Akomodasi ${ctx.order.number} disimpan.`)
-    return ctx.response.redirect(urlFor('insitu.accommodation.form', { id: ctx.order.id }))
+    const back = urlFor('insitu.accommodation.form', { id: ctx.order.id })
+    return backToOrder(ctx, `Akomodasi ${ctx.order.number} disimpan.`, back)
   }
 }

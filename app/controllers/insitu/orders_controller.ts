@@ -9,7 +9,7 @@ import { insituOrderDetail } from '#queries/insitu/order_detail'
 import { createInsituOrder, updateInsituOrder } from '#actions/insitu/submit_order'
 import { createInsituOrderValidator, updateInsituOrderValidator } from '#validators/insitu_order'
 import { requestingFacility } from '#actions/orders/order_request'
-import { requestedLinesOf } from '#queries/orders/order_devices'
+import { requestFormProps, requestSaved } from '#services/request_responder'
 
 /** Insitu: the list, the request form, and the order's detail. */
 export default class InsituOrdersController {
@@ -26,32 +26,27 @@ export default class InsituOrdersController {
 
   async create({ inertia, auth }: HttpContext) {
     return inertia.render('insitu/form', {
+      ...(await requestFormProps('insitu', null)),
       order: null,
-      submitHref: urlFor('insitu.store'),
-      backHref: urlFor('insitu.index'),
-      lines: [],
       options: await insituFormOptions(auth.user!),
     })
   }
 
   async store(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(createInsituOrderValidator)
-    const order = await createInsituOrder(
-      signedInActor(ctx),
-      requestingFacility(user, input.fasyankes_id),
-      input
+    const facility = requestingFacility(ctx.auth.user!, input.fasyankes_id)
+    return requestSaved(
+      ctx,
+      await createInsituOrder(signedInActor(ctx), facility, input),
+      'diajukan'
     )
-    ctx.session.flash('success', `Permintaan ${order.number} berhasil diajukan.`)
-    return ctx.response.redirect(urlFor('insitu.detail', { id: order.id }))
   }
 
   async edit({ inertia, auth, order }: HttpContext) {
     insituWorkflow.assert('edit', order, auth.user!)
     await order.load('insitu')
     return inertia.render('insitu/form', {
-      submitHref: urlFor('insitu.update', { id: order.id }, { qs: { _method: 'PUT' } }),
-      backHref: urlFor('insitu.detail', { id: order.id }),
+      ...(await requestFormProps('insitu', order)),
       order: {
         id: order.id,
         number: order.number,
@@ -60,16 +55,17 @@ export default class InsituOrdersController {
         letter_number: order.insitu.letterNumber,
         letter_date: order.insitu.letterDate.toISODate()!,
       },
-      lines: await requestedLinesOf(order),
       options: await insituFormOptions(auth.user!),
     })
   }
 
   async update(ctx: HttpContext) {
     const input = await ctx.request.validateUsing(updateInsituOrderValidator)
-    await updateInsituOrder(signedInActor(ctx), ctx.order, input)
-    ctx.session.flash('success', `Permintaan ${ctx.order.number} berhasil disimpan.`)
-    return ctx.response.redirect(urlFor('insitu.detail', { id: ctx.order.id }))
+    return requestSaved(
+      ctx,
+      await updateInsituOrder(signedInActor(ctx), ctx.order, input),
+      'disimpan'
+    )
   }
 
   async detail({ inertia, auth, order }: HttpContext) {

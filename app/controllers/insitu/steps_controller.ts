@@ -1,42 +1,33 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
+import { backToOrder, stepFormProps } from '#services/order_links'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 import { cancelInsituOrder, confirmInsituOrder } from '#actions/insitu/order_steps'
 import { cancelInsituValidator } from '#validators/insitu_order'
 
-const detailHref = (id: number) => urlFor('insitu.detail', { id })
-
 /** The steps of an on-site order that only move it: the lab's confirmation, a cancellation. */
 export default class InsituStepsController {
-  async confirmForm({ inertia, auth, order }: HttpContext) {
-    insituWorkflow.assert('confirm', order, auth.user!)
-    return inertia.render('insitu/confirm', {
-      order: { number: order.number },
-      backHref: detailHref(order.id),
-      submitHref: urlFor('insitu.confirm', { id: order.id }),
-    })
+  async confirmForm(ctx: HttpContext) {
+    insituWorkflow.assert('confirm', ctx.order, ctx.auth.user!)
+    const submitHref = urlFor('insitu.confirm', { id: ctx.order.id })
+    return ctx.inertia.render('insitu/confirm', stepFormProps(ctx, submitHref))
   }
 
   async confirm(ctx: HttpContext) {
     await confirmInsituOrder(signedInActor(ctx), ctx.order)
-    ctx.session.flash('success', `Permintaan ${ctx.order.number} diterima.`)
-    return ctx.response.redirect(detailHref(ctx.order.id))
+    return backToOrder(ctx, `Permintaan ${ctx.order.number} diterima.`)
   }
 
-  async cancelForm({ inertia, auth, order }: HttpContext) {
-    insituWorkflow.assert('cancel', order, auth.user!)
-    return inertia.render('insitu/cancel', {
-      order: { number: order.number },
-      backHref: detailHref(order.id),
-      submitHref: urlFor('insitu.cancel', { id: order.id }),
-    })
+  async cancelForm(ctx: HttpContext) {
+    insituWorkflow.assert('cancel', ctx.order, ctx.auth.user!)
+    const submitHref = urlFor('insitu.cancel', { id: ctx.order.id })
+    return ctx.inertia.render('insitu/cancel', stepFormProps(ctx, submitHref))
   }
 
   async cancel(ctx: HttpContext) {
     const { reason } = await ctx.request.validateUsing(cancelInsituValidator)
     await cancelInsituOrder(signedInActor(ctx), ctx.order, reason)
-    ctx.session.flash('success', `Permintaan ${ctx.order.number} dibatalkan.`)
-    return ctx.response.redirect(detailHref(ctx.order.id))
+    return backToOrder(ctx, `Permintaan ${ctx.order.number} dibatalkan.`)
   }
 }

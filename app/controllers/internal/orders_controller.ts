@@ -15,7 +15,7 @@ import {
 } from '#validators/internal_order'
 import { listPageProps } from '#services/list_responder'
 import { requestingFacility } from '#actions/orders/order_request'
-import { requestedLinesOf } from '#queries/orders/order_devices'
+import { requestFormProps, requestSaved } from '#services/request_responder'
 
 const pagePath = ORDER_TYPE_INFO.internal.pagePath
 
@@ -40,24 +40,17 @@ export default class InternalOrdersController {
 
   async create({ inertia, auth }: HttpContext) {
     return inertia.render('internal/form', {
+      ...(await requestFormProps('internal', null)),
       order: null,
-      submitHref: urlFor('internal.store'),
-      backHref: urlFor('internal.index'),
-      lines: [],
       options: await internalFormOptions(auth.user!),
     })
   }
 
   async store(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(createInternalOrderValidator)
-    const order = await createInternalOrder(
-      signedInActor(ctx),
-      requestingFacility(user, input.fasyankes_id),
-      input
-    )
-    ctx.session.flash('success', `Permintaan ${order.number} berhasil diajukan.`)
-    return ctx.response.redirect(pagePath(order, user))
+    const facility = requestingFacility(ctx.auth.user!, input.fasyankes_id)
+    const order = await createInternalOrder(signedInActor(ctx), facility, input)
+    return requestSaved(ctx, order, 'diajukan')
   }
 
   async edit({ inertia, auth, order }: HttpContext) {
@@ -73,8 +66,7 @@ export default class InternalOrdersController {
     await order.load('internal')
     const details = order.internal
     return inertia.render('internal/form', {
-      submitHref: urlFor('internal.update', { id: order.id }, { qs: { _method: 'PUT' } }),
-      backHref: urlFor('internal.index'),
+      ...(await requestFormProps('internal', order)),
       order: {
         id: order.id,
         number: order.number,
@@ -89,17 +81,14 @@ export default class InternalOrdersController {
         service_type: details.serviceType,
         order_description: details.orderDescription,
       },
-      lines: await requestedLinesOf(order),
       options: await internalFormOptions(user),
     })
   }
 
   async update(ctx: HttpContext) {
-    const user = ctx.auth.user!
     const input = await ctx.request.validateUsing(updateInternalOrderValidator)
     await updateInternalOrder(signedInActor(ctx), ctx.order, input)
-    ctx.session.flash('success', `Permintaan ${ctx.order.number} berhasil disimpan.`)
-    return ctx.response.redirect(pagePath(ctx.order, user))
+    return requestSaved(ctx, ctx.order, 'disimpan')
   }
 
   async destroy(ctx: HttpContext) {

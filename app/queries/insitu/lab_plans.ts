@@ -138,3 +138,12 @@ export async function labPlanViews(order: Order, mayEstimate: (lab: ServiceLab) 
     })
   )
 }
+
+/** What the estimation and accommodation pages receive: one view per requested lab. */
+export type LabPlanPage = {
+  order: { number: string }
+  backHref: string
+  /** Null when this user may not save now (the page is then read-only). */
+  submitHref: string | null
+  labs: Awaited<ReturnType<typeof labPlanViews>>
+}

@@ -6,7 +6,7 @@ import type { PageAction } from '~/types'
 
 /**
  * The actions the server says this user may take now, as buttons or links.
- * A DELETE asks for confirmation in a dialog first; an action that cannot succeed yet is
+ * A DELETE or PUT asks for confirmation in a dialog first; an action that cannot succeed yet is
  * a disabled button with the server's reason beside it.
  */
 export function ActionButtons({
@@ -38,7 +38,7 @@ export function ActionButtons({
               {action.disabledReason}
             </span>
           </span>
-        ) : action.method === 'delete' ? (
+        ) : action.method !== 'get' ? (
           compact ? (
             <button
               key={action.key}
@@ -72,10 +72,10 @@ export function ActionButtons({
       <ConfirmDialog
         open={pending !== null}
         message={pending?.confirm ?? ''}
-        confirmLabel="Ya, hapus"
+        confirmLabel={pending?.method === 'delete' ? 'Ya, hapus' : 'Ya, lanjutkan'}
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending) router.delete(pending.href, { preserveScroll: true })
+          if (pending) router.visit(pending.href, { method: pending.method, preserveScroll: true })
           setPending(null)
         }}
       />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from '@inertiajs/react'
-import { Card } from '~/components/ui/card'
+import { Head, Link } from '@inertiajs/react'
+import { Card, PageHeader } from '~/components/ui/card'
 import { StatusBadge } from '~/components/status_badge'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { ActionButtons } from '~/components/orders/action_buttons'
@@ -110,5 +110,76 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
         ))}
       </ol>
     </Card>
+  )
+}
+
+/** What every order's page reads from its order. */
+interface FramedOrder {
+  number: string
+  status: string
+  status_tone: string
+  fasyankes: { fasyankes_name: string }
+  letter_href: string | null
+  buttons: PageAction[]
+  timeline: TimelineEntry[]
+}
+
+/**
+ * An order's page, both types: title, status with its note, the order's data (`info`), the
+ * application letter, the actions the viewer may take, the device lines (`children`) and the
+ * timeline beside them.
+ */
+export function OrderPage({
+  order,
+  backHref,
+  note,
+  info,
+  children,
+}: {
+  order: FramedOrder
+  backHref: string
+  note?: ReactNode
+  info: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <>
+      <Head title={order.number} />
+      <PageHeader
+        title={`Permintaan ${order.number}`}
+        subtitle={order.fasyankes.fasyankes_name}
+        backHref={backHref}
+      />
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-4">
+          <Card className="p-5">
+            <div className="mb-4 flex flex-wrap items-center gap-3">
+              <StatusBadge status={order.status} tone={order.status_tone} />
+              {note}
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {info}
+              {order.letter_href && (
+                <Info label="Surat permohonan">
+                  <a
+                    href={order.letter_href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 hover:underline dark:text-brand-100"
+                  >
+                    Buka surat
+                  </a>
+                </Info>
+              )}
+            </dl>
+            <div className="mt-5 flex flex-wrap gap-2" data-testid="order-actions">
+              <ActionButtons actions={order.buttons} />
+            </div>
+          </Card>
+          <Card>{children}</Card>
+        </div>
+        <OrderTimeline entries={order.timeline} />
+      </div>
+    </>
   )
 }

@@ -5,53 +5,40 @@ import { RupiahField } from '~/components/ui/rupiah_field'
 import { Tabs } from '~/components/ui/tabs'
 import { formatRupiah } from '~/lib/format'
 import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
-import type { labPlanViews } from '#queries/insitu/lab_plans'
+import type { LabPlanPage } from '#queries/insitu/lab_plans'
 
-type Lab = Awaited<ReturnType<typeof labPlanViews>>[number]
+type Lab = LabPlanPage['labs'][number]
 
-type Props = {
-  order: { number: string }
-  backHref: string
-  /** Null when this user may not save now (the page is then read-only). */
-  submitHref: string | null
-  labs: Lab[]
-}
+/** Each cost's fields in the spec's order: `[title, prefix, price, count, third field, its label]`. */
+const COSTS = [
+  ['Uang harian petugas', 'officer', 'Uang Harian (Rp)', 'Jumlah Petugas', 'day', 'Jumlah Hari'],
+  [
+    'Transportasi darat',
+    'transportation',
+    'Tarif per Hari (Rp)',
+    'Jumlah Kendaraan',
+    'day',
+    'Jumlah Hari',
+  ],
+  ['Hotel', 'hotel', 'Tarif per Malam (Rp)', 'Jumlah Kamar', 'day', 'Jumlah Malam'],
+  ['Pesawat', 'plane', 'Harga Tiket (Rp)', 'Jumlah Penumpang', 'luggage', 'Biaya Bagasi (Rp)'],
+] as const
 
-/** The form's fields: `[snake_case name, model key, label, rupiah?]`, in the spec's order. */
-const GROUPS: { title: string; fields: [string, keyof Accommodation, string, boolean][] }[] = [
-  {
-    title: 'Uang harian petugas',
-    fields: [
-      ['officer_price', 'officerPrice', 'Uang Harian (Rp)', true],
-      ['officer_count', 'officerCount', 'Jumlah Petugas', false],
-      ['officer_day', 'officerDay', 'Jumlah Hari', false],
-    ],
-  },
-  {
-    title: 'Transportasi darat',
-    fields: [
-      ['transportation_price', 'transportationPrice', 'Tarif per Hari (Rp)', true],
-      ['transportation_count', 'transportationCount', 'Jumlah Kendaraan', false],
-      ['transportation_day', 'transportationDay', 'Jumlah Hari', false],
-    ],
-  },
-  {
-    title: 'Hotel',
-    fields: [
-      ['hotel_price', 'hotelPrice', 'Tarif per Malam (Rp)', true],
-      ['hotel_count', 'hotelCount', 'Jumlah Kamar', false],
-      ['hotel_day', 'hotelDay', 'Jumlah Malam', false],
-    ],
-  },
-  {
-    title: 'Pesawat',
-    fields: [
-      ['plane_price', 'planePrice', 'Harga Tiket (Rp)', true],
-      ['plane_count', 'planeCount', 'Jumlah Penumpang', false],
-      ['plane_luggage', 'planeLuggage', 'Biaya Bagasi (Rp)', true],
-    ],
-  },
-]
+const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+
+/** The form's fields: `[snake_case name, model key, label, rupiah?]`, grouped by cost. */
+const GROUPS = COSTS.map(([title, prefix, price, count, third, thirdLabel]) => ({
+  title,
+  fields: (
+    [
+      [`${prefix}_price`, price, true],
+      [`${prefix}_count`, count, false],
+      [`${prefix}_${third}`, thirdLabel, third === 'luggage'],
+    ] as const
+  ).map(
+    ([name, label, rupiah]) => [name, camel(name) as keyof Accommodation, label, rupiah] as const
+  ),
+}))
 
 const COST_LABELS = [
   ['officer', 'Uang harian'],
@@ -61,7 +48,7 @@ const COST_LABELS = [
 ] as const
 
 /** Accommodation costs, one tab per lab with requests; the costs follow the typed values. */
-export default function InsituAccommodation({ order, backHref, submitHref, labs }: Props) {
+export default function InsituAccommodation({ order, backHref, submitHref, labs }: LabPlanPage) {
   const initial: Record<string, string | boolean> = {}
   for (const lab of labs) {
     for (const group of GROUPS) {
@@ -104,31 +91,26 @@ export default function InsituAccommodation({ order, backHref, submitHref, labs 
                   {GROUPS.map((group) => (
                     <fieldset key={group.title} className="grid gap-3 sm:grid-cols-3">
                       <legend className="mb-1 text-sm font-semibold">{group.title}</legend>
-                      {group.fields.map(([name, , label, rupiah]) =>
-                        rupiah ? (
-                          <RupiahField
-                            key={name}
-                            label={label}
-                            required
-                            name={field(name)}
-                            disabled={!submitHref}
-                            value={String(form.data[field(name)])}
-                            error={form.errors[field(name)]}
-                            onValue={(value) => form.setData(field(name), value)}
-                          />
+                      {group.fields.map(([name, , label, rupiah]) => {
+                        const common = {
+                          label,
+                          required: true,
+                          name: field(name),
+                          disabled: !submitHref,
+                          value: String(form.data[field(name)]),
+                          error: form.errors[field(name)],
+                        }
+                        const set = (value: string) => form.setData(field(name), value)
+                        return rupiah ? (
+                          <RupiahField key={name} {...common} onValue={set} />
                         ) : (
                           <NumberField
                             key={name}
-                            label={label}
-                            required
-                            name={field(name)}
-                            disabled={!submitHref}
-                            value={String(form.data[field(name)])}
-                            error={form.errors[field(name)]}
-                            onChange={(e) => form.setData(field(name), e.target.value)}
+                            {...common}
+                            onChange={(e) => set(e.target.value)}
                           />
                         )
-                      )}
+                      })}
                     </fieldset>
                   ))}
                   <CheckboxField

@@ -4,17 +4,9 @@ import { NumberField } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { Tabs } from '~/components/ui/tabs'
 import { estimateDays } from '../../../app/workflows/insitu_costs'
-import type { labPlanViews } from '#queries/insitu/lab_plans'
+import type { LabPlanPage } from '#queries/insitu/lab_plans'
 
-type Lab = Awaited<ReturnType<typeof labPlanViews>>[number]
-
-type Props = {
-  order: { number: string }
-  backHref: string
-  /** Null when this user may not save now (the page is then read-only). */
-  submitHref: string | null
-  labs: Lab[]
-}
+type Lab = LabPlanPage['labs'][number]
 
 const FIELDS = [
   ['pp_hour', 'Jam Perjalanan (PP)'],
@@ -23,7 +15,7 @@ const FIELDS = [
 ] as const
 
 /** Work estimation per lab (spec part 2 section 9): the days are computed as the user types. */
-export default function InsituEstimation({ order, backHref, submitHref, labs }: Props) {
+export default function InsituEstimation({ order, backHref, submitHref, labs }: LabPlanPage) {
   const form = useForm<Record<string, string>>(
     Object.fromEntries(
       labs.flatMap((lab) =>

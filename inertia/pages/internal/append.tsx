@@ -1,45 +1,20 @@
-import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
-import {
-  DevicePicker,
-  pickedPayload,
-  type DeviceOption,
-  type PickedLine,
-} from '~/components/form/device_picker'
+import { AppendPage, type AppendProps } from '~/components/orders/append_page'
+import { DevicePicker, pickedPayload } from '~/components/form/device_picker'
 
-export default function AppendDevices({
-  order,
-  options,
-  backHref,
-  submitHref,
-}: {
-  order: { number: string }
-  options: { alkes: DeviceOption[] }
-  backHref: string
-  submitHref: string
-}) {
-  const form = useForm({ picked: {} as Record<number, PickedLine> })
-  const errors = form.errors as Record<string, string | undefined>
-  const submit = () => {
-    form.transform((data) => ({ alkes: pickedPayload(data.picked) }))
-    form.post(submitHref)
-  }
+export default function AppendDevices(props: AppendProps) {
   return (
-    <FormPage
+    <AppendPage
       title="Penambahan Permintaan Alat Datang"
-      subtitle={order.number}
-      backHref={backHref}
-      onSubmit={submit}
-      form={form}
-    >
-      <div className="md:col-span-2">
+      props={props}
+      payload={(picked) => ({ alkes: pickedPayload(picked) })}
+      picker={(picked, onChange, errors) => (
         <DevicePicker
-          devices={options.alkes}
-          lines={form.data.picked}
-          onChange={(picked) => form.setData('picked', picked)}
+          devices={props.options.alkes}
+          lines={picked}
+          onChange={onChange}
           error={errors.alkes ?? Object.entries(errors).find(([k]) => k.startsWith('alkes.'))?.[1]}
         />
-      </div>
-    </FormPage>
+      )}
+    />
   )
 }

@@ -1,10 +1,6 @@
-import { Head } from '@inertiajs/react'
-import { Card, PageHeader } from '~/components/ui/card'
-import { StatusBadge } from '~/components/status_badge'
 import { SimpleTable } from '~/components/ui/simple_table'
-import { ActionButtons } from '~/components/orders/action_buttons'
 import { Tabs } from '~/components/ui/tabs'
-import { DeviceTable, Info, OrderTimeline } from '~/components/orders/order_page'
+import { DeviceTable, Info, OrderPage } from '~/components/orders/order_page'
 import { formatRupiah } from '~/lib/format'
 import type { Data } from '#generated/data'
 
@@ -45,114 +41,84 @@ export default function InternalOrderShow({
   const cancelled = order.devices.filter((d) => d.status === 'BATAL UJI')
 
   return (
-    <>
-      <Head title={order.number} />
-      <PageHeader
-        title={`Permintaan ${order.number}`}
-        subtitle={order.fasyankes.fasyankes_name}
-        backHref={backHref}
-      />
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-4">
-          <Card className="p-5">
-            <div className="mb-4 flex flex-wrap items-center gap-3">
-              <StatusBadge status={order.status} tone={order.status_tone} />
-              {order.order_description && (
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {order.order_description}
-                </p>
-              )}
-            </div>
-            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <Info label="Jenis layanan">{order.service_type}</Info>
-              <Info label="Pengiriman">
-                {order.delivery_option}
-                {order.delivery_travel_name ? ` (${order.delivery_travel_name})` : ''}
-              </Info>
-              <Info label="Narahubung">
-                {order.contact_person_name} · {order.contact_person_phone}
-              </Info>
-              <Info label="Estimasi kirim">{order.formatted_delivery_date_estimation}</Info>
-              <Info label="Estimasi tiba">{order.formatted_arrival_date_estimation}</Info>
-              <Info label="Estimasi pengerjaan">{order.estimated_duration}</Info>
-              <Info label="Perkiraan selesai">{order.formatted_estimated_completion_at}</Info>
-              <Info label="Total tarif">{order.formatted_total_price}</Info>
-              <Info label="Diajukan">{order.formatted_created_at}</Info>
-              {order.letter_href && (
-                <Info label="Surat permohonan">
-                  <a
-                    href={order.letter_href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-700 hover:underline dark:text-brand-100"
-                  >
-                    Buka surat
-                  </a>
-                </Info>
-              )}
-              {order.receive && (
-                <Info label="Alat diterima">
-                  {order.receive.formatted_received_date} oleh {order.receive.checker ?? '-'}
-                </Info>
-              )}
-              {order.handover && (
-                <Info label="Diserahkan">
-                  {order.handover.formatted_created_at} kepada {order.handover.receiver}
-                </Info>
-              )}
-            </dl>
-            <div className="mt-5 flex flex-wrap gap-2" data-testid="order-actions">
-              <ActionButtons actions={order.buttons} />
-            </div>
-          </Card>
-
-          <Card>
-            {variant === 'detail' ? (
-              <Tabs
-                tabs={[
-                  {
-                    key: 'summary',
-                    label: 'Ringkasan',
-                    content: <SummaryTable devices={active} />,
-                  },
-                  {
-                    key: 'devices',
-                    label: 'Detail Alat',
-                    content: <DeviceTable devices={order.devices} withActions />,
-                  },
-                  {
-                    key: 'cancelled',
-                    label: 'Batal Uji',
-                    content: <DeviceTable devices={cancelled} withActions={false} />,
-                  },
-                ]}
-              />
-            ) : (
-              <Tabs
-                tabs={[
-                  {
-                    key: 'initial',
-                    label: 'Permintaan Awal',
-                    content: <DeviceTable devices={order.devices} withActions={false} />,
-                  },
-                  {
-                    key: 'final',
-                    label: 'Permintaan Akhir',
-                    content: <DeviceTable devices={active} withActions={false} />,
-                  },
-                  {
-                    key: 'cancelled',
-                    label: 'Batal Uji',
-                    content: <DeviceTable devices={cancelled} withActions={false} />,
-                  },
-                ]}
-              />
-            )}
-          </Card>
-        </div>
-
-        <OrderTimeline entries={order.timeline} />
-      </div>
-    </>
+    <OrderPage
+      order={order}
+      backHref={backHref}
+      note={
+        order.order_description && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{order.order_description}</p>
+        )
+      }
+      info={
+        <>
+          <Info label="Jenis layanan">{order.service_type}</Info>
+          <Info label="Pengiriman">
+            {order.delivery_option}
+            {order.delivery_travel_name ? ` (${order.delivery_travel_name})` : ''}
+          </Info>
+          <Info label="Narahubung">
+            {order.contact_person_name} · {order.contact_person_phone}
+          </Info>
+          <Info label="Estimasi kirim">{order.formatted_delivery_date_estimation}</Info>
+          <Info label="Estimasi tiba">{order.formatted_arrival_date_estimation}</Info>
+          <Info label="Estimasi pengerjaan">{order.estimated_duration}</Info>
+          <Info label="Perkiraan selesai">{order.formatted_estimated_completion_at}</Info>
+          <Info label="Total tarif">{order.formatted_total_price}</Info>
+          <Info label="Diajukan">{order.formatted_created_at}</Info>
+          {order.receive && (
+            <Info label="Alat diterima">
+              {order.receive.formatted_received_date} oleh {order.receive.checker ?? '-'}
+            </Info>
+          )}
+          {order.handover && (
+            <Info label="Diserahkan">
+              {order.handover.formatted_created_at} kepada {order.handover.receiver}
+            </Info>
+          )}
+        </>
+      }
+    >
+      {variant === 'detail' ? (
+        <Tabs
+          tabs={[
+            {
+              key: 'summary',
+              label: 'Ringkasan',
+              content: <SummaryTable devices={active} />,
+            },
+            {
+              key: 'devices',
+              label: 'Detail Alat',
+              content: <DeviceTable devices={order.devices} withActions />,
+            },
+            {
+              key: 'cancelled',
+              label: 'Batal Uji',
+              content: <DeviceTable devices={cancelled} withActions={false} />,
+            },
+          ]}
+        />
+      ) : (
+        <Tabs
+          tabs={[
+            {
+              key: 'initial',
+              label: 'Permintaan Awal',
+              content: <DeviceTable devices={order.devices} withActions={false} />,
+            },
+            {
+              key: 'final',
+              label: 'Permintaan Akhir',
+              content: <DeviceTable devices={active} withActions={false} />,
+            },
+            {
+              key: 'cancelled',
+              label: 'Batal Uji',
+              content: <DeviceTable devices={cancelled} withActions={false} />,
+            },
+          ]}
+        />
+      )}
+    </OrderPage>
   )
 }

@@ -1,0 +1,153 @@
+import vine from '@vinejs/vine'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import {
+  baseFilterSchema,
+  typedColumn,
+  whereContains,
+  type AppliedFilter,
+  type ExportColumn,
+} from '#queries/datatable'
+import { textFilter } from '#queries/filters'
+import { joinFacilityPlace } from '#queries/orders/joins'
+import { formatDateTime, formatRupiah, fromDatabase } from '#services/format'
+import type { Workflow } from '#workflows/kit'
+
+/**
+ * What the two order lists (Alat Datang and Insitu) share: the filters every order list takes,
+ * the query over `orders as o` joined to the type's own table `io` and the facility `f`, the
+ * columns and sorts of every order, and the applied-filter labels. Each list adds its own.
+ */
+export interface OrderListFilters<S extends string = string> {
+  search?: string
+  limit?: number
+  page?: number
+  user_key?: string
+  status?: 'ALL' | S
+  number?: string
+  fasyankes?: string
+}
+
+/** The list's filters: ALL or one status, number and facility (spec part 2, section 7). */
+export function orderFilterSchema<S extends string>(statuses: readonly S[]) {
+  return {
+    ...baseFilterSchema,
+    user_key: vine.string().maxLength(100).optional(),
+    status: vine.enum(['ALL', ...statuses] as const).optional(),
+    number: textFilter(),
+    fasyankes: textFilter(),
+  }
+}
+
+/**
+ * Orders of one type, newest first, scoped to the facility for a facility user whatever it
+ * asks for, with the shared filters applied. `search` names the type's own searched columns.
+ */
+export function orderListQuery(
+  type: 'internal' | 'insitu',
+  filters: OrderListFilters,
+  user: User | undefined,
+  search: string[]
+) {
+  const query = joinFacilityPlace(
+    db
+      .from('orders as o')
+      .join(`${type}_orders as io`, 'io.order_id', 'o.id')
+      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+  )
+    .where('o.type', type)
+    .select(
+      'o.id',
+      'o.number',
+      'o.status',
+      'o.fasyankes_id',
+      'o.device_count',
+      'o.total_price',
+      'o.created_at',
+      'f.fasyankes_name',
+      'f.address',
+      'r.name as city_name',
+      'p.name as province_name'
+    )
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+  if (user?.isFacility) query.where('o.fasyankes_id', user.fasyankesId ?? 0)
+  if (filters.search) {
+    whereContains(query, ['o.number', 'f.fasyankes_name', ...search, 'o.status'], filters.search)
+  }
+  if (filters.status && filters.status !== 'ALL') query.where('o.status', filters.status)
+  if (filters.number) whereContains(query, ['o.number'], filters.number)
+  if (filters.fasyankes) whereContains(query, ['f.fasyankes_name'], filters.fasyankes)
+  return query
+}
+
+/** The part of a list row every order has. */
+export function orderRowBase<S extends string>(
+  raw: Record<string, any>,
+  workflow: Pick<Workflow<S, any, any, any>, 'tone'>
+) {
+  const total = Number(raw.total_price ?? 0)
+  return {
+    id: Number(raw.id),
+    number: raw.number as string,
+    status: raw.status as S,
+    status_tone: workflow.tone(raw.status),
+    formatted_status: raw.status as string,
+    fasyankes: {
+      id: Number(raw.fasyankes_id),
+      fasyankes_name: raw.fasyankes_name as string,
+      address: raw.address as string | null,
+      city: raw.city_name as string | null,
+      province: raw.province_name as string | null,
+    },
+    created_at: fromDatabase(raw.created_at)?.toISO() ?? null,
+    formatted_created_at: formatDateTime(fromDatabase(raw.created_at)),
+    device_count: Number(raw.device_count ?? 0),
+    total_price: total,
+    formatted_total_price: formatRupiah(total),
+  }
+}
+
+type BaseRow = ReturnType<typeof orderRowBase>
+
+/**
+ * Sorts of every order list. Each is served by an index on orders (0023_list_sort_indexes)
+ * but the facility's name, which is read through its join.
+ */
+export const ORDER_SORTS = {
+  number: { label: 'Nomor', column: 'o.number' },
+  fasyankes: { label: 'Fasyankes', column: 'f.fasyankes_name', text: true },
+  device_count: { label: 'Jumlah Alat', column: 'o.device_count' },
+  formatted_total_price: { label: 'Total Tarif', column: 'o.total_price' },
+  status: { label: 'Status', column: 'o.status' },
+  created_at: { label: 'Diajukan', column: 'o.created_at' },
+}
+
+/** Export columns of every order list, placed around the type's own (`middle`). */
+export function orderColumns<R extends BaseRow>(middle: ExportColumn<R>[]): ExportColumn<R>[] {
+  return [
+    { key: 'number', label: 'Nomor', width: 1.3 },
+    {
+      key: 'fasyankes',
+      label: 'Fasyankes',
+      width: 2.2,
+      value: (row) => row.fasyankes.fasyankes_name,
+    },
+    ...middle,
+    typedColumn('device_count', 'Jumlah Alat', 0.7, 'number', (row) => row.device_count),
+    typedColumn('formatted_total_price', 'Total Tarif', 1.2, 'rupiah', (row) => row.total_price),
+    { key: 'status', label: 'Status', width: 1.4 },
+    typedColumn('formatted_created_at', 'Diajukan', 1.4, 'datetime', (row) => row.created_at),
+  ]
+}
+
+/** The applied shared filters, as the export's header lists them. */
+export function describeOrderFilters(filters: OrderListFilters): AppliedFilter[] {
+  const applied: AppliedFilter[] = []
+  if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
+  if (filters.status && filters.status !== 'ALL')
+    applied.push({ label: 'Status', value: filters.status })
+  if (filters.number) applied.push({ label: 'Nomor', value: filters.number })
+  if (filters.fasyankes) applied.push({ label: 'Fasyankes', value: filters.fasyankes })
+  return applied
+}

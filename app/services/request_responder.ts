@@ -1,0 +1,23 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type Order from '#models/order'
+import { requestedLinesOf } from '#queries/orders/order_devices'
+import { ORDER_TYPE_INFO, orderTypeOf } from '#workflows/order_types'
+
+/**
+ * The request form of either order type: new (`/{type}/create` sends to POST `/{type}`) or an
+ * edit of `order` (PUT `/{type}/{id}`), its requested lines and where it goes back to.
+ */
+export async function requestFormProps(type: keyof typeof ORDER_TYPE_INFO, order: Order | null) {
+  const list = ORDER_TYPE_INFO[type].listPath
+  return {
+    submitHref: order ? `${list}/${order.id}?_method=PUT` : list,
+    backHref: order ? `${list}/${order.id}/detail` : list,
+    lines: order ? await requestedLinesOf(order) : [],
+  }
+}
+
+/** After a request is sent or saved: the outcome, and the order's page for this user. */
+export function requestSaved(ctx: HttpContext, order: Order, outcome: 'diajukan' | 'disimpan') {
+  ctx.session.flash('success', `Permintaan ${order.number} berhasil ${outcome}.`)
+  return ctx.response.redirect(orderTypeOf(order).pagePath(order, ctx.auth.user!))
+}
