@@ -6,6 +6,7 @@ import type { SharedOrderAction } from '#workflows/order_actions'
 import { receivingProof } from '#documents/orders/receiving_proof'
 import { handoverProof } from '#documents/orders/handover_proof'
 import { orderFormatXlsx } from '#documents/orders/order_formats'
+import { offeringLetter } from '#documents/insitu/offering_letter'
 
 /**
  * Every generated order document: where it is served, who may open it (a
@@ -16,13 +17,16 @@ import { orderFormatXlsx } from '#documents/orders/order_formats'
 export interface OrderDocument {
   name: string
   label: string
-  /** Where its link is offered: the order's own page, or its files page. */
-  placement: 'order' | 'files'
+  /** Where its link is offered: the order's own page, its files page, or its own page only. */
+  placement: 'order' | 'files' | 'page'
   orderType: string
   /** Route pattern; `:id` is the order. */
   path: string
   permission?: Permission
-  seenWith?: SharedOrderAction
+  /** An action of the order's workflow the viewer must be allowed to take now. */
+  seenWith?: SharedOrderAction | 'offering'
+  /** A further rule of its own (a lab head sees only their lab's letter). */
+  mayOpen?(order: Order, user: User): boolean
   /** Why it cannot be made yet, or null. */
   unavailable?(order: Order): Promise<string | null>
   fileName(order: Order): string
@@ -70,6 +74,18 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     contentType: 'application/pdf',
     disposition: 'inline',
     build: (order) => handoverProof(order),
+  },
+  {
+    name: 'offering_letter',
+    label: 'Unduh Surat Penawaran (PDF)',
+    placement: 'page',
+    orderType: 'insitu',
+    path: '/insitu/:id/attachment/offering-letter',
+    seenWith: 'offering',
+    fileName: (order) => `surat-penawaran-${slug(order)}.pdf`,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    build: (order) => offeringLetter(order),
   },
   ...(['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
     name: format,

@@ -17,6 +17,8 @@ export const FILE_KINDS = {
   worksheet: { label: 'Lembar kerja', seenWith: 'worksheets', single: true },
   certificate: { label: 'Sertifikat', seenWith: 'files', single: true },
   result: { label: 'Hasil', seenWith: 'files', single: true },
+  // On-site orders: the offering letter the facility approved, with the contract (yantek).
+  contract: { label: 'Surat persetujuan dan kontrak', seenWith: 'files', single: true },
 } as const satisfies Record<string, FileKindInfo>
 
 export type OrderFileKind = keyof typeof FILE_KINDS

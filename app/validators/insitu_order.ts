@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
-import { labNow } from '#services/format'
+import { labNow, labToday } from '#services/format'
+import { labelledMessages } from '#validators/labelled_messages'
 import { number } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
 import { SERVICE_LABS } from '#enums/labs'
@@ -80,4 +81,34 @@ export const accommodationValidator = vine.create(
 
 export const cancelInsituValidator = vine.create({
   reason: vine.string().trim().minLength(5).maxLength(1000),
+})
+
+/** PUT /insitu/{id}/offering/signature: who signs the approval for the facility. */
+export const signatureValidator = vine.create({
+  signature_name: vine.string().trim().minLength(3).maxLength(150),
+  // Civil servants have an 18-digit NIP; a signer without one writes "-".
+  signature_nip: vine
+    .string()
+    .trim()
+    .regex(/^(-|[0-9 .]{8,30})$/),
+  signature_position: vine.string().trim().minLength(2).maxLength(150),
+})
+
+/** POST /insitu/{id}/offering/confirm: the approved letter with the contract's number and date. */
+export const contractValidator = vine.create({
+  number: vine.string().trim().minLength(3).maxLength(100),
+  date: vine
+    .date({ formats: ['YYYY-MM-DD'] })
+    .beforeOrEqual(() => labToday(), { compare: 'day', format: 'YYYY-MM-DD' }),
+  file: upload(DOCUMENT_OR_IMAGE),
+})
+contractValidator.messagesProvider = labelledMessages({
+  number: 'Nomor kontrak',
+  date: 'Tanggal kontrak',
+  file: 'Surat persetujuan',
+})
+
+/** POST /insitu/{id}/finalization: an optional note. */
+export const finalizationValidator = vine.create({
+  notes: vine.string().trim().maxLength(2000).optional(),
 })

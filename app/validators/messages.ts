@@ -6,6 +6,7 @@ import { RECEIVE_CHECKLIST } from '#enums/receive_checklist'
  */
 export const VALIDATION_MESSAGES: Record<string, string> = {
   'required': '{{ field }} wajib diisi.',
+  'signature_nip.regex': 'NIP hanya berisi angka (8-30 digit); isi - bila tidak memiliki NIP.',
   'string': '{{ field }} harus berupa teks.',
   'email': '{{ field }} harus berupa alamat email yang valid.',
   'minLength': '{{ field }} minimal {{ min }} karakter.',
@@ -106,6 +107,10 @@ export const FIELD_LABELS: Record<string, string> = {
   'execution_year': 'Tahun pelaksanaan',
   'letter_number': 'Nomor surat',
   'letter_date': 'Tanggal surat',
+  'signature_name': 'Nama penanda tangan',
+  'signature_nip': 'NIP',
+  'signature_position': 'Jabatan',
+  'notes': 'Catatan',
   ...Object.fromEntries(
     ['pk', 'ukpr', 'sarpras'].flatMap((lab) => [
       [`${lab}_pp_hour`, 'Jam perjalanan (PP)'],

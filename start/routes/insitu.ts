@@ -7,6 +7,7 @@ type Handler = Parameters<typeof router.get>[1]
 
 const OrdersController = () => import('#controllers/insitu/orders_controller')
 const StepsController = () => import('#controllers/insitu/steps_controller')
+const OfferingController = () => import('#controllers/insitu/offering_controller')
 const LabPlansController = () => import('#controllers/insitu/lab_plans_controller')
 
 /**
@@ -37,6 +38,14 @@ router
     route('put', '/estimation', [LabPlansController, 'saveEstimation'], 'estimation')
     route('get', '/accommodation', [LabPlansController, 'accommodation'], 'accommodation.form')
     route('put', '/accommodation', [LabPlansController, 'saveAccommodation'], 'accommodation')
+    route('get', '/offering', [OfferingController, 'show'], 'offering')
+    route('put', '/offering/send', [OfferingController, 'send'], 'offering.send')
+    route('get', '/offering/signature', [OfferingController, 'signatureForm'], 'offering.sign_form')
+    route('put', '/offering/signature', [OfferingController, 'sign'], 'offering.signature')
+    route('get', '/offering/confirm', [OfferingController, 'contractForm'], 'offering.confirm_form')
+    route('post', '/offering/confirm', [OfferingController, 'contract'], 'offering.confirm')
+    route('get', '/finalization', [OfferingController, 'finalizationForm'], 'finalization.form')
+    route('post', '/finalization', [OfferingController, 'finalize'], 'finalization')
   })
   .prefix('/insitu/:id')
   .where('id', router.matchers.number())

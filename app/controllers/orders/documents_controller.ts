@@ -10,7 +10,7 @@ export async function serveOrderDocument(ctx: HttpContext, document: OrderDocume
   const user = auth.user!
   if (!mayOpenDocument(document, order, user)) {
     // Let the workflow say why (status or guard) when it is the one refusing.
-    if (document.seenWith) workflowOf(order).assert(document.seenWith, order, user)
+    if (document.seenWith) workflowOf(order).assert(document.seenWith as never, order, user)
     throw new ForbiddenException()
   }
   const missing = document.unavailable ? await document.unavailable(order) : null

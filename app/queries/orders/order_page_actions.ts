@@ -8,7 +8,8 @@ import { ORDER_DOCUMENTS, type OrderDocument } from '#documents/registry'
 export function mayOpenDocument(document: OrderDocument, order: Order, user: User) {
   if (document.orderType !== order.type) return false
   if (document.permission && !user.can(document.permission)) return false
-  return !document.seenWith || workflowOf(order).allows(document.seenWith, order, user)
+  if (document.mayOpen && !document.mayOpen(order, user)) return false
+  return !document.seenWith || workflowOf(order).allows(document.seenWith as never, order, user)
 }
 
 /**

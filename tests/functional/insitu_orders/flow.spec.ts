@@ -1,96 +1,24 @@
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import Alkes from '#models/alkes'
 import { labNow } from '#services/format'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,
   fieldErrors,
   isRedirect,
-  marker,
   pdfBuffer,
   userByEmail,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
 
-/** A device type offered on site, in one lab. */
-function onSiteAlkes(
-  laboratory: 'PK' | 'UKPR' | 'SARPRAS',
-  minuteEstimation: number,
-  price: number
-) {
-  const tag = marker('In')
-  return Alkes.create({
-    name: `Alat Insitu ${tag}`,
-    laboratory,
-    category: laboratory === 'UKPR' ? 'Radiologi Diagnostik' : null,
-    price,
-    minuteEstimation,
-    alkesCode: `INS-${tag}`,
-    recalibrationMonths: 12,
-    isTuntungSeharian: false,
-    isInternal: false,
-    isInsitu: true,
-    pengujianIsKan: false,
-    kalibrasiIsKan: false,
-    hasLaikDescription: true,
-  })
-}
-
-function requestFields(lines: Record<string, { alkes_id: number; quantity: number }[]>) {
-  const fields: Record<string, string> = {
-    execution_year: String(labNow().year),
-    letter_number: '445/123/RSUD/2026',
-    letter_date: '2026-11-20',
-  }
-  for (const [lab, rows] of Object.entries(lines)) {
-    rows.forEach((row, index) => {
-      fields[`alkes_${lab}[${index}][alkes_id]`] = String(row.alkes_id)
-      fields[`alkes_${lab}[${index}][quantity]`] = String(row.quantity)
-    })
-  }
-  return fields
-}
-
-async function latestInsitu() {
-  return db.from('orders').where('type', 'insitu').orderBy('id', 'desc').first()
-}
-
-/** The facility's request (with its letter) for these lines per lab. */
-async function request(
-  client: ApiClient,
-  lines: Record<string, { alkes_id: number; quantity: number }[]>
-) {
-  return client
-    .post('/insitu')
-    .loginAs(await userByEmail(FACILITY_EMAIL))
-    .withCsrfToken()
-    .withInertia()
-    .redirects(0)
-    .file('letter', pdfBuffer(), { filename: 'surat.pdf' })
-    .fields(requestFields(lines))
-}
-
-/** A facility's request that yantek has confirmed (DITERIMA). */
-async function confirmedRequest(
-  client: ApiClient,
-  lines: Record<string, { alkes_id: number; quantity: number }[]>
-) {
-  await request(client, lines)
-  const order = await latestInsitu()
-  await client
-    .post(`/insitu/${order.id}/confirm`)
-    .loginAs(await userWithRole('yantek'))
-    .withCsrfToken()
-  return order
-}
-
-async function statusOf(id: number) {
-  const row = await db.from('orders').where('id', id).first()
-  return row?.status
-}
+import {
+  onSiteAlkes,
+  requestFields,
+  latestInsitu,
+  confirmedRequest,
+  statusOf,
+} from '#tests/functional/insitu_orders/_support'
 
 test.group('Insitu | request, confirm, estimation, accommodation', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

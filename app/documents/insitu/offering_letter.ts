@@ -1,0 +1,69 @@
+import type Order from '#models/order'
+import { createDocument } from '#documents/kit/document'
+import { offeringOf } from '#queries/insitu/offering'
+
+/**
+ * Surat Penawaran of an on-site order: per lab its request lines and accommodation, the lab's
+ * total, the grand total in figures and words (offeringOf: the same figures as its page), and
+ * the facility's approval once it is signed.
+ */
+export async function offeringLetter(order: Order) {
+  const offering = await offeringOf(order)
+  const writer = createDocument({ title: `SURAT PENAWARAN ${offering.number}` })
+  writer
+    .title('SURAT PENAWARAN', `Nomor: ${offering.number}`)
+    .keyValues([
+      ['Kepada', offering.fasyankes],
+      ['Alamat', offering.address],
+      ['Perihal', `Penawaran kalibrasi dan pengujian insitu tahun ${offering.execution_year}`],
+      ['Surat permohonan', `${offering.letter_number}, ${offering.formatted_letter_date}`],
+    ])
+    .paragraph(
+      'Menindaklanjuti surat permohonan di atas, bersama ini kami sampaikan penawaran biaya ' +
+        'kalibrasi dan pengujian alat kesehatan yang dikerjakan di fasilitas Saudara, dengan ' +
+        'rincian sebagai berikut.'
+    )
+  for (const lab of offering.labs) {
+    writer.heading(`Laboratorium ${lab.label}`)
+    const table = writer.table([
+      { label: 'No', width: 0.4 },
+      { label: 'Uraian', width: 3 },
+      { label: 'Jumlah', width: 0.7, align: 'right' },
+      { label: 'Tarif', width: 1.3, align: 'right' },
+      { label: 'Subtotal', width: 1.4, align: 'right' },
+    ])
+    lab.items.forEach((item, index) =>
+      table.row([
+        index + 1,
+        item.name,
+        item.quantity,
+        item.formatted_price,
+        item.formatted_subtotal,
+      ])
+    )
+    lab.costs.forEach((cost) =>
+      table.row(['', `Akomodasi: ${cost.label}`, '', '', cost.formatted_amount])
+    )
+    table.row(['', `Total ${lab.label}`, '', '', lab.formatted_total])
+    table.end()
+  }
+  writer
+    .keyValues([
+      ['Total penawaran', offering.formatted_total],
+      ['Terbilang', offering.total_in_words],
+    ])
+    .paragraph(
+      'Apabila penawaran ini disetujui, mohon surat ini ditandatangani dan dikirim kembali ' +
+        'kepada kami sebagai dasar pelaksanaan pekerjaan.'
+    )
+  const signer = offering.signature
+  writer.signatures([
+    { role: 'Hormat kami,', name: 'Kepala Laboratorium' },
+    {
+      role: 'Menyetujui,',
+      name: signer?.name ?? '..........................',
+      detail: signer ? `${signer.position} · NIP ${signer.nip}` : undefined,
+    },
+  ])
+  return writer.end()
+}

@@ -1,0 +1,93 @@
+import db from '@adonisjs/lucid/services/db'
+import type Order from '#models/order'
+import { LAB_LABELS } from '#enums/labs'
+import { rupiahInWords } from '#documents/kit/terbilang'
+import { formatDate, formatRupiah } from '#services/format'
+import { accommodationCosts } from '#workflows/insitu_costs'
+import { labPlansOf, requestedLabs } from '#queries/insitu/lab_plans'
+
+const COST_LINES = [
+  ['officer', 'Uang harian petugas'],
+  ['transportation', 'Transportasi darat'],
+  ['hotel', 'Hotel'],
+  ['plane', 'Tiket pesawat'],
+] as const
+
+/**
+ * The offering letter's figures, the same on its page and in its PDF (domain decisions): per
+ * lab the request lines (tariff x quantity) and the accommodation costs, the lab's total, and
+ * the grand total in figures and in words. Cancelled lines are not offered.
+ */
+export async function offeringOf(order: Order) {
+  await order.load('fasyankes')
+  await order.load('insitu')
+  const [labs, plans] = await Promise.all([requestedLabs(order), labPlansOf(order)])
+  const lines = await db
+    .from('order_devices as d')
+    .join('alkes as a', 'a.id', 'd.alkes_id')
+    .where('d.order_id', order.id)
+    .whereNot('d.status', 'BATAL UJI')
+    .groupBy('d.lab', 'a.name', 'd.price')
+    .orderBy('a.name')
+    .select('d.lab', 'a.name', 'd.price')
+    .count('* as quantity')
+  const offered = labs.map((lab) => {
+    const items = lines
+      .filter((line) => line.lab === lab)
+      .map((line) => {
+        const quantity = Number(line.quantity)
+        const price = Number(line.price)
+        return { name: line.name as string, quantity, price, subtotal: price * quantity }
+      })
+    const plan = plans.get(lab)
+    const accommodation = plan?.accommodation()
+    const costs = accommodation ? accommodationCosts(accommodation) : null
+    const services = items.reduce((sum, item) => sum + item.subtotal, 0)
+    const total = services + (costs?.total ?? 0)
+    return {
+      lab,
+      label: LAB_LABELS[lab],
+      items: items.map((item) => ({
+        ...item,
+        formatted_price: formatRupiah(item.price),
+        formatted_subtotal: formatRupiah(item.subtotal),
+      })),
+      costs: COST_LINES.map(([key, label]) => ({
+        label,
+        amount: costs?.[key] ?? 0,
+        formatted_amount: formatRupiah(costs?.[key] ?? 0),
+      })),
+      officers: plan?.totalOfficer ?? null,
+      days: plan?.estimatedAt ? plan.finalEstimation : null,
+      services,
+      formatted_services: formatRupiah(services),
+      total,
+      formatted_total: formatRupiah(total),
+    }
+  })
+  const total = offered.reduce((sum, lab) => sum + lab.total, 0)
+  const insitu = order.insitu
+  return {
+    number: order.number,
+    fasyankes: order.fasyankes.fasyankesName,
+    address: order.fasyankes.address ?? '-',
+    execution_year: insitu.executionYear,
+    letter_number: insitu.letterNumber,
+    formatted_letter_date: formatDate(insitu.letterDate),
+    formatted_sent_at: insitu.offeringSentAt ? formatDate(insitu.offeringSentAt) : null,
+    labs: offered,
+    total,
+    formatted_total: formatRupiah(total),
+    total_in_words: rupiahInWords(total),
+    signature: insitu.signedAt
+      ? {
+          name: insitu.signatureName!,
+          nip: insitu.signatureNip!,
+          position: insitu.signaturePosition!,
+          formatted_signed_at: formatDate(insitu.signedAt),
+        }
+      : null,
+  }
+}
+
+export type Offering = Awaited<ReturnType<typeof offeringOf>>
