@@ -32,6 +32,7 @@ export default class InsituOfferingController {
     insituWorkflow.assert('offering', order, user)
     const letter = ORDER_DOCUMENTS.find((document) => document.name === 'offering_letter')!
     const missing = await labPlansMissing(order)
+    const actions = await orderPageActions(order, user)
     return ctx.inertia.render('insitu/offering', {
       ...stepFormProps(ctx, null),
       missing,
@@ -40,9 +41,7 @@ export default class InsituOfferingController {
         !missing && mayOpenDocument(letter, order, user)
           ? letter.path.replace(':id', String(order.id))
           : null,
-      actions: (await orderPageActions(order, user)).filter((action) =>
-        OFFERING_STEPS.includes(action.key)
-      ),
+      actions: actions.filter((action) => OFFERING_STEPS.includes(action.key)),
     })
   }
 
