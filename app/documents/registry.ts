@@ -7,6 +7,8 @@ import { receivingProof } from '#documents/orders/receiving_proof'
 import { handoverProof } from '#documents/orders/handover_proof'
 import { orderFormatXlsx } from '#documents/orders/order_formats'
 import { offeringLetter } from '#documents/insitu/offering_letter'
+import { assignmentLetter } from '#documents/insitu/assignment_letter'
+import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 
 /**
  * Every generated order document: where it is served, who may open it (a
@@ -39,11 +41,13 @@ export interface OrderDocument {
 const slug = (order: Order) => order.number.replaceAll('/', '-')
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const
 
-const hasRow = (table: string, message: string) => async (order: Order) => {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
-  const row = await db.from(table).where('order_id', order.id).first()
-  return row ? null : message
-}
+const hasRow =
+  (table: string, message: string, where: Record<string, string> = {}) =>
+  async (order: Order) => {
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    const row = await db.from(table).where('order_id', order.id).where(where).first()
+    return row ? null : message
+  }
 
 export const ORDER_DOCUMENTS: OrderDocument[] = [
   {
@@ -87,6 +91,27 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     disposition: 'inline',
     build: (order) => offeringLetter(order),
   },
+  // Spec part 2 section 6: yantek, human resource and the PDP head see every lab's letter; each
+  // lab's head their own.
+  ...SERVICE_LABS.map((lab): OrderDocument => ({
+    name: `assignment_letter_${lab}`,
+    label: `Surat Tugas ${LAB_LABELS[lab]}`,
+    placement: 'order',
+    orderType: 'insitu',
+    path: `/insitu/:id/attachment/assignment-letter/${lab}`,
+    permission: 'insitu.assignment_letter',
+    mayOpen: (_order, user) =>
+      user.hasRole('yantek', 'human_resource', 'head_of_pdp_laboratory', LAB_HEADS[lab]),
+    unavailable: hasRow(
+      'insitu_team_members',
+      `Surat tugas ${LAB_LABELS[lab]} tersedia setelah timnya dipilih.`,
+      { lab }
+    ),
+    fileName: (order) => `surat-tugas-${lab}-${slug(order)}.pdf`,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    build: (order) => assignmentLetter(order, lab),
+  })),
   ...(['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
     name: format,
     label: `Unduh Format ${format.toUpperCase()}`,

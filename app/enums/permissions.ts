@@ -28,6 +28,19 @@ export const PERMISSIONS = {
     'treasurer',
     'fasyankes',
   ],
+  // Spec part 1 menu table: who has Insitu in the sidebar.
+  'insitu.menu': [
+    'yantek',
+    ...ADMINS_AND_HEADS,
+    'officer_pk',
+    'officer_ukpr',
+    'officer_sarpras',
+    'human_resource',
+    'treasurer',
+    'fasyankes',
+  ],
+  // Who may open on-site orders: the menu's roles and the PDP head, who reads assignment
+  // letters (spec part 2 section 6).
   'insitu.view': [
     'yantek',
     ...ADMINS_AND_HEADS,
@@ -35,6 +48,7 @@ export const PERMISSIONS = {
     'officer_ukpr',
     'officer_sarpras',
     'human_resource',
+    'head_of_pdp_laboratory',
     'treasurer',
     'fasyankes',
   ],
@@ -90,6 +104,21 @@ export const PERMISSIONS = {
   'insitu.sign': ['fasyankes'],
   'insitu.contract': ['yantek'],
   'insitu.finalize': ['yantek'],
+  // Each head picks their own lab's team (the action checks the lab).
+  'insitu.officers': [
+    'head_of_pk_laboratory',
+    'head_of_ukpr_laboratory',
+    'head_of_sarpras_laboratory',
+  ],
+  // Assignment letters: yantek, human resource, the PDP head, and each head for their own lab.
+  'insitu.assignment_letter': [
+    'yantek',
+    'human_resource',
+    'head_of_pdp_laboratory',
+    'head_of_pk_laboratory',
+    'head_of_ukpr_laboratory',
+    'head_of_sarpras_laboratory',
+  ],
   'insitu.cancel': ['yantek', 'admin_pk', 'fasyankes'],
   'insitu.append': ['yantek', 'admin_pk', 'fasyankes'],
   'insitu.devices': ['yantek', 'admin_pk'],

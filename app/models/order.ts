@@ -14,6 +14,7 @@ import InternalReceive from '#models/internal_receive'
 import InternalHandover from '#models/internal_handover'
 import InsituOrder from '#models/insitu_order'
 import InsituLabPlan from '#models/insitu_lab_plan'
+import InsituTeamMember from '#models/insitu_team_member'
 
 /**
  * An order of either type: what both share. Type-specific data lives in its
@@ -90,4 +91,8 @@ export default class Order extends TimestampedModel {
 
   @hasMany(() => InsituLabPlan)
   declare labPlans: HasMany<typeof InsituLabPlan>
+
+  /** On-site orders: the officers of each lab's team (their worksheet access). */
+  @hasMany(() => InsituTeamMember)
+  declare teamMembers: HasMany<typeof InsituTeamMember>
 }

@@ -55,7 +55,7 @@ const INSITU: MenuItem = {
   label: 'Insitu',
   href: '/insitu',
   icon: 'insitu',
-  permission: 'insitu.view',
+  permission: 'insitu.menu',
 }
 const INVENTORY_HREF = '/fasyankes/inventory'
 

@@ -112,3 +112,22 @@ contractValidator.messagesProvider = labelledMessages({
 export const finalizationValidator = vine.create({
   notes: vine.string().trim().maxLength(2000).optional(),
 })
+
+/**
+ * PUT /insitu/{id}/officer: a lab's team (`lab` when the head heads more than one requested
+ * lab). What is missing gets the spec's alerts from the action, under its field.
+ */
+export const teamValidator = vine.create({
+  lab: vine.enum(SERVICE_LABS).optional(),
+  leader: number().withoutDecimals().nullable().optional(),
+  member: vine.array(number().withoutDecimals()).maxLength(50).optional(),
+  dates: vine
+    .array(
+      vine.object({
+        start_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+        end_date: vine.date({ formats: ['YYYY-MM-DD'] }),
+      })
+    )
+    .maxLength(30)
+    .optional(),
+})

@@ -111,6 +111,12 @@ export const FIELD_LABELS: Record<string, string> = {
   'signature_nip': 'NIP',
   'signature_position': 'Jabatan',
   'notes': 'Catatan',
+  'leader': 'Ketua Tim',
+  'member': 'Anggota Tim',
+  'member.*': 'Anggota Tim',
+  'dates': 'Tanggal kegiatan',
+  'dates.*.start_date': 'Tanggal mulai',
+  'dates.*.end_date': 'Tanggal selesai',
   ...Object.fromEntries(
     ['pk', 'ukpr', 'sarpras'].flatMap((lab) => [
       [`${lab}_pp_hour`, 'Jam perjalanan (PP)'],

@@ -1,4 +1,5 @@
 import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import { SHARED_TIMELINE, defineOrderWorkflow, orderWorkActions } from '#workflows/order_actions'
 import { labPlansMissing } from '#queries/insitu/lab_plans'
@@ -38,6 +39,18 @@ const work = orderWorkActions<InsituStatus>('insitu', {
   attaching: ['DALAM PROSES'],
   cancelDevice: ['DALAM PROSES'],
 })
+
+/** An officer of the team of the device's lab (any lab's team without a device). */
+const inTeam = (user: User, order: Order, device?: OrderDevice) =>
+  (order.teamMembers ?? []).some(
+    (member) => member.userId === user.id && (!device || member.lab === device.lab)
+  )
+
+/** Worksheets on site: yantek, or an officer of the lab's team (spec: worksheet access). */
+const yantekOrTeam = (user: User, order: Order, device?: OrderDevice) =>
+  user.hasRole('yantek') || inTeam(user, order, device)
+
+const TEAM_ONLY = 'Lembar kerja ini hanya untuk petugas tim laboratorium yang ditugaskan.'
 
 const page = (path: string) => (order: Order) => `/insitu/${order.id}${path}`
 
@@ -169,6 +182,15 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       blockedBy: allDevicesSettled('Permintaan belum dapat diselesaikan'),
       timeline: 'Permintaan insitu diselesaikan',
     },
+    // Spec: each lab's head picks that lab's team while the work is in progress.
+    officers: {
+      from: ['DALAM PROSES'],
+      permission: 'insitu.officers',
+      verb: 'memilih petugas',
+      button: { label: 'Pilih Petugas', href: page('/officer'), variant: 'primary' },
+      timeline: (change) => `Tim ${String(change.lab ?? '').toUpperCase()} ditetapkan`,
+      task: { label: 'Pilih tim petugas insitu' },
+    },
     // Domain decisions: staff until the order is done; the facility only before the lab took it.
     cancel: {
       from: OPEN,
@@ -189,6 +211,13 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       timeline: SHARED_TIMELINE.append,
     },
     ...work,
+    worksheets: { ...work.worksheets, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
+    worksheet: { ...work.worksheet, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
+    worksheet_upload: {
+      ...work.worksheet_upload,
+      guard: inTeam,
+      guardRefusal: 'Unggah lembar kerja hanya untuk petugas tim laboratorium alat ini.',
+    },
     delete_device: {
       ...work.delete_device,
       permission: 'insitu.append',

@@ -29,6 +29,8 @@ export interface OrderTypeInfo {
   appendPage: 'internal/append' | 'insitu/append'
   /** The order's own page for this user (a facility may have its own view). */
   pagePath(order: Pick<Order, 'id'>, user: User): string
+  /** Relations its workflow's guards read, loaded with the order (deny when absent). */
+  guardRelations?: readonly 'teamMembers'[]
   /** What the type recomputes when device lines are added, removed or cancelled. */
   devicesChanged?(trx: TransactionClientContract, order: Order): Promise<void>
 }
@@ -57,6 +59,7 @@ export const ORDER_TYPE_INFO = {
     alkesFlag: 'is_insitu',
     appendPage: 'insitu/append',
     pagePath: (order) => `/insitu/${order.id}/detail`,
+    guardRelations: ['teamMembers'],
   },
 } as const satisfies Record<string, OrderTypeInfo>
 

@@ -8,6 +8,7 @@ type Handler = Parameters<typeof router.get>[1]
 const OrdersController = () => import('#controllers/insitu/orders_controller')
 const StepsController = () => import('#controllers/insitu/steps_controller')
 const OfferingController = () => import('#controllers/insitu/offering_controller')
+const TeamsController = () => import('#controllers/insitu/teams_controller')
 const LabPlansController = () => import('#controllers/insitu/lab_plans_controller')
 
 /**
@@ -44,6 +45,8 @@ router
     route('put', '/offering/signature', [OfferingController, 'sign'], 'offering.signature')
     route('get', '/offering/confirm', [OfferingController, 'contractForm'], 'offering.confirm_form')
     route('post', '/offering/confirm', [OfferingController, 'contract'], 'offering.confirm')
+    route('get', '/officer', [TeamsController, 'edit'], 'officer.form')
+    route('put', '/officer', [TeamsController, 'update'], 'officer')
     route('get', '/finalization', [OfferingController, 'finalizationForm'], 'finalization.form')
     route('post', '/finalization', [OfferingController, 'finalize'], 'finalization')
   })

@@ -5,18 +5,11 @@ import type Order from '#models/order'
 import type User from '#models/user'
 import InsituLabPlan from '#models/insitu_lab_plan'
 import ActionRefusedException from '#exceptions/action_refused_exception'
-import { LAB_LABELS, type ServiceLab } from '#enums/labs'
-import type { Role } from '#enums/roles'
+import { LAB_HEADS, LAB_LABELS, type ServiceLab } from '#enums/labs'
 import type { Accommodation } from '#workflows/insitu_costs'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 import { estimationItems, labDays, labPlansMissing, requestedLabs } from '#queries/insitu/lab_plans'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
-
-const LAB_HEADS: Record<ServiceLab, Role> = {
-  pk: 'head_of_pk_laboratory',
-  ukpr: 'head_of_ukpr_laboratory',
-  sarpras: 'head_of_sarpras_laboratory',
-}
 
 /** Spec part 2 section 6: each head estimates for their own lab; yantek for every lab. */
 export function mayEstimateLab(user: User, lab: ServiceLab) {

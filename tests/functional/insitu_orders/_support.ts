@@ -120,3 +120,26 @@ export async function plannedRequest(client: ApiClient, quantity = 2, price = 20
     .form(PK_ACCOMMODATION)
   return order
 }
+
+/** A planned request sent, signed by the facility and under contract (DALAM PROSES). */
+export async function inProgressRequest(client: ApiClient, quantity = 2) {
+  const order = await plannedRequest(client, quantity)
+  const yantek = await userWithRole('yantek')
+  await client.put(`/insitu/${order.id}/offering/send`).loginAs(yantek).withCsrfToken()
+  await client
+    .put(`/insitu/${order.id}/offering/signature`)
+    .loginAs(await userByEmail(FACILITY_EMAIL))
+    .withCsrfToken()
+    .form({
+      signature_name: 'dr. Ratna Dewi',
+      signature_nip: '197805122005012003',
+      signature_position: 'Direktur RSUD',
+    })
+  await client
+    .post(`/insitu/${order.id}/offering/confirm`)
+    .loginAs(yantek)
+    .withCsrfToken()
+    .file('file', pdfBuffer(), { filename: 'kontrak.pdf' })
+    .fields({ number: 'KTR/01/2026', date: '2026-11-20' })
+  return order
+}
