@@ -112,16 +112,20 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     disposition: 'inline',
     build: (order) => assignmentLetter(order, lab),
   })),
-  ...(['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
-    name: format,
-    label: `Unduh Format ${format.toUpperCase()}`,
-    placement: 'files',
-    orderType: 'internal',
-    path: `/internal/:id/attachment/${format}`,
-    seenWith: 'files',
-    fileName: (order) => `${format}-${slug(order)}.xlsx`,
-    contentType: XLSX,
-    disposition: 'attachment',
-    build: (order) => orderFormatXlsx(format, order),
-  })),
+  // The ASPAK and SRIKANDI formats on the files page; on site only the PK head reads them.
+  ...(['internal', 'insitu'] as const).flatMap((orderType) =>
+    (['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
+      name: orderType === 'internal' ? format : `${orderType}_${format}`,
+      label: `Unduh Format ${format.toUpperCase()}`,
+      placement: 'files',
+      orderType,
+      path: `/${orderType}/:id/attachment/${format}`,
+      ...(orderType === 'insitu' ? { permission: 'insitu.formats' as const } : {}),
+      seenWith: 'files',
+      fileName: (order) => `${format}-${slug(order)}.xlsx`,
+      contentType: XLSX,
+      disposition: 'attachment',
+      build: (order) => orderFormatXlsx(format, order),
+    }))
+  ),
 ]

@@ -132,6 +132,8 @@ export const PERMISSIONS = {
     'head_of_sarpras_laboratory',
   ],
   'insitu.feedback': ['fasyankes'],
+  // Spec part 2 section 6: only the PK head sees the ASPAK and SRIKANDI formats of on-site orders.
+  'insitu.formats': ['head_of_pk_laboratory'],
   // Public holidays the completion estimate skips (domain decisions: staff can edit them).
   'holiday.edit': ['yantek', 'admin_pk'],
   'officer.view': ADMINS_AND_HEADS,

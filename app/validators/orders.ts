@@ -87,6 +87,26 @@ export const attachmentValidator = vine.create({
   link: httpsLink().optional(),
 })
 
+/**
+ * The on-site form of the same upload (spec part 2: POST /insitu/{id}/attachment/{type}):
+ * `data`, one entry per sub-order number, each a PDF or an https download link.
+ */
+export const subOrderAttachmentValidator = vine.create({
+  type: vine.enum(['certificate', 'result'] as const),
+  data: vine
+    .array(
+      vine.object({
+        order_number: vine.string().trim().minLength(1).maxLength(60),
+        value: vine.union([
+          vine.union.if((value) => typeof value === 'string', httpsLink()),
+          vine.union.else(upload(['pdf'], RESULT_FILE_SIZE)),
+        ]),
+      })
+    )
+    .minLength(1)
+    .maxLength(50),
+})
+
 /** Most files one bulk certificate upload takes (one order's lines, in practice). */
 export const MAX_BULK_FILES = 50
 

@@ -2,7 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
-import type OrderDevice from '#models/order_device'
+import OrderDevice from '#models/order_device'
+import { refuseFields } from '#services/field_errors'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { storeUpload, type StoredFile } from '#files/file_store'
 import { fileReference, recordFile } from '#files/order_files'
@@ -48,6 +49,63 @@ export async function attachCertificates(
   await db.transaction(async (trx) => {
     for (const [index, device] of devices.entries()) {
       await recordResult(trx, actor, order, device, 'certificate', { stored: stored[index] })
+    }
+  })
+}
+
+/**
+ * The device lines of each sub-order number of an order, as on-site uploads name them: a
+ * line's additional order number (set on its worksheet), otherwise the order's own number.
+ * Cancelled lines take no result.
+ */
+export async function subOrdersOf(order: Order) {
+  const devices = await OrderDevice.query()
+    .where('order_id', order.id)
+    .whereNot('status', 'BATAL UJI')
+  const groups = new Map<string, OrderDevice[]>()
+  for (const device of devices) {
+    const key = device.additionalOrderNumber || order.number
+    groups.set(key, [...(groups.get(key) ?? []), device])
+  }
+  return groups
+}
+
+/**
+ * On-site uploads (spec: `data`, a list of `value` and `order_number`): each file or https link
+ * is the certificate or result of every line of one sub-order number. Every entry is checked
+ * first; all are saved together or none.
+ */
+export async function attachBySubOrder(
+  actor: StaffActor,
+  order: Order,
+  type: ResultKind,
+  entries: { order_number: string; value: MultipartFile | string }[]
+) {
+  const groups = await subOrdersOf(order)
+  const targets: OrderDevice[][] = []
+  for (const [index, entry] of entries.entries()) {
+    const devices = groups.get(entry.order_number)
+    if (!devices) {
+      refuseFields({
+        [`data.${index}.order_number`]: `Nomor ${entry.order_number} bukan sub-order permintaan ini.`,
+      })
+    }
+    for (const device of devices) workflowOf(order).assert('attachment', order, actor.user, device)
+    targets.push(devices)
+  }
+  const contents: ({ stored: StoredFile } | { link: string })[] = []
+  for (const entry of entries) {
+    contents.push(
+      typeof entry.value === 'string'
+        ? { link: entry.value }
+        : { stored: await storeUpload(entry.value, `results/${order.id}`) }
+    )
+  }
+  await db.transaction(async (trx) => {
+    for (const [index, devices] of targets.entries()) {
+      for (const device of devices) {
+        await recordResult(trx, actor, order, device, type, contents[index])
+      }
     }
   })
 }

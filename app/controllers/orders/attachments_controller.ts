@@ -9,7 +9,12 @@ import { devicesOf, mayAttachTo } from '#queries/orders/order_devices'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
 import { filesByDevice, visibleFiles } from '#queries/orders/order_files_view'
 import { mayOpenDocument } from '#queries/orders/order_page_actions'
-import { attachCertificates, attachResult, saveOrderField } from '#actions/orders/attachments'
+import {
+  attachBySubOrder,
+  attachCertificates,
+  attachResult,
+  saveOrderField,
+} from '#actions/orders/attachments'
 import {
   attachmentDeviceId,
   attachmentValidator,
@@ -17,6 +22,7 @@ import {
   fileNamesValidator,
   folderLinkValidator,
   MAX_BULK_FILES,
+  subOrderAttachmentValidator,
 } from '#validators/orders'
 import { matchFileNames } from '#files/certificate_matching'
 import { refuseFields } from '#services/field_errors'
@@ -65,6 +71,17 @@ export default class AttachmentsController {
   }
 
   async store(ctx: HttpContext) {
+    // On-site orders send one entry per sub-order number (`data`).
+    if (ctx.request.input('data') !== undefined || ctx.request.file('data.0.value')) {
+      const { type, data } = await ctx.request.validateUsing(subOrderAttachmentValidator)
+      await attachBySubOrder(signedInActor(ctx), ctx.order, type, data)
+      const saved = type === 'certificate' ? 'Sertifikat' : 'Hasil'
+      return backToOrderPage(
+        ctx,
+        'orders.attachment',
+        `${saved} ${data.length} sub-order tersimpan.`
+      )
+    }
     const input = await ctx.request.validateUsing(attachmentValidator)
     await attachResult(signedInActor(ctx), ctx.order, {
       type: input.type,
