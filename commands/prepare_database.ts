@@ -15,6 +15,7 @@ export default class PrepareDatabase extends BaseCommand {
     const { seedReferenceData } = await import('#database/seeders/reference_data')
     const { seedDemoData, hasUsers } = await import('#database/seeders/demo_data')
     const { seedDemoOrders } = await import('#database/seeders/demo_orders')
+    const { seedDemoInsituOrders } = await import('#database/seeders/demo_insitu_orders')
     const { default: env } = await import('#start/env')
 
     await seedReferenceData()
@@ -28,6 +29,7 @@ export default class PrepareDatabase extends BaseCommand {
     }
     await seedDemoData()
     await seedDemoOrders()
+    await seedDemoInsituOrders()
     this.logger.success('Demo accounts loaded (password kalibra2026)')
   }
 }

@@ -27,6 +27,11 @@ export interface OrderDocument {
   permission?: Permission
   /** An action of the order's workflow the viewer must be allowed to take now. */
   seenWith?: SharedOrderAction | 'offering'
+  /**
+   * Readers who do not see the type's list reach the order through this permission instead
+   * (the PDP head and human resource read assignment letters).
+   */
+  reachedWith?: Permission
   /** A further rule of its own (a lab head sees only their lab's letter). */
   mayOpen?(order: Order, user: User): boolean
   /** Why it cannot be made yet, or null. */
@@ -100,6 +105,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     orderType: 'insitu',
     path: `/insitu/:id/attachment/assignment-letter/${lab}`,
     permission: 'insitu.assignment_letter',
+    reachedWith: 'insitu.assignment_letter',
     mayOpen: (_order, user) =>
       user.hasRole('yantek', 'human_resource', 'head_of_pdp_laboratory', LAB_HEADS[lab]),
     unavailable: hasRow(

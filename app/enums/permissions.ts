@@ -28,19 +28,6 @@ export const PERMISSIONS = {
     'treasurer',
     'fasyankes',
   ],
-  // Spec part 1 menu table: who has Insitu in the sidebar.
-  'insitu.menu': [
-    'yantek',
-    ...ADMINS_AND_HEADS,
-    'officer_pk',
-    'officer_ukpr',
-    'officer_sarpras',
-    'human_resource',
-    'treasurer',
-    'fasyankes',
-  ],
-  // Who may open on-site orders: the menu's roles and the PDP head, who reads assignment
-  // letters (spec part 2 section 6).
   'insitu.view': [
     'yantek',
     ...ADMINS_AND_HEADS,
@@ -48,7 +35,6 @@ export const PERMISSIONS = {
     'officer_ukpr',
     'officer_sarpras',
     'human_resource',
-    'head_of_pdp_laboratory',
     'treasurer',
     'fasyankes',
   ],

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type Order from '#models/order'
+import type { Permission } from '#enums/permissions'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import { findVisibleOrder } from '#queries/orders/find_order'
@@ -8,15 +9,22 @@ import { isOrderType, ORDER_TYPE_INFO } from '#workflows/order_types'
 
 /**
  * Binds the order of `/:orderType/:id/...` (or of a type-specific group) to
- * `ctx.order` once per request: the type's list permission, then the
- * facility scope (another facility's order answers 404).
+ * `ctx.order` once per request: the type's list permission (or the route's own, for a
+ * document someone outside the list reads), then the facility scope (another facility's
+ * order answers 404).
  */
 export default class LoadOrderMiddleware {
-  async handle(ctx: HttpContext, next: NextFn, options: { type?: string } = {}) {
+  async handle(
+    ctx: HttpContext,
+    next: NextFn,
+    options: { type?: string; permission?: Permission } = {}
+  ) {
     const type = options.type ?? ctx.params.orderType
     if (!isOrderType(type)) throw new NotFoundException()
     const user = ctx.auth.user!
-    if (!user.can(ORDER_TYPE_INFO[type].viewPermission)) throw new ForbiddenException()
+    if (!user.can(options.permission ?? ORDER_TYPE_INFO[type].viewPermission)) {
+      throw new ForbiddenException()
+    }
     ctx.order = await findVisibleOrder(user, type, ctx.params.id)
     return next()
   }

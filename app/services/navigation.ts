@@ -55,7 +55,7 @@ const INSITU: MenuItem = {
   label: 'Insitu',
   href: '/insitu',
   icon: 'insitu',
-  permission: 'insitu.menu',
+  permission: 'insitu.view',
 }
 const INVENTORY_HREF = '/fasyankes/inventory'
 

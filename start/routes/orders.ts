@@ -91,6 +91,6 @@ for (const document of ORDER_DOCUMENTS) {
     .use([
       middleware.auth(),
       ...(document.permission ? [middleware.can(document.permission)] : []),
-      middleware.order({ type: document.orderType }),
+      middleware.order({ type: document.orderType, permission: document.reachedWith }),
     ])
 }

@@ -59,10 +59,12 @@ function ruleOf(route: { middleware: { all(): Iterable<{ name?: string; args?: a
     if (entry.name === 'can') permissions.push(entry.args as Permission)
     if (entry.name === 'order') {
       // A type-specific group names its type; the shared `/:orderType` routes serve every type.
+      // A document read outside the type's list names the permission that reaches its order.
       const types: string[] = entry.args?.type ? [entry.args.type] : [...ORDER_TYPES]
       for (const type of types)
         permissions.push(
-          (ORDER_TYPE_INFO as Record<string, { viewPermission: Permission }>)[type].viewPermission
+          entry.args?.permission ??
+            (ORDER_TYPE_INFO as Record<string, { viewPermission: Permission }>)[type].viewPermission
         )
     }
   }

@@ -280,8 +280,10 @@ test.group('Permission map', () => {
     ]
     for (const role of silent) {
       const held = PERMISSION_NAMES.filter((name) => hasPermission([role], name))
-      // Only what every staff member has outside the sidebar: the top bar's task list, messaging.
-      assert.deepEqual(held, ['tasks.view', 'messaging.connect'], role)
+      // Only what every staff member has outside the sidebar: the top bar's task list, messaging;
+      // and the PDP head reads on-site assignment letters (spec part 2 section 6).
+      const letters = role === 'head_of_pdp_laboratory' ? ['insitu.assignment_letter'] : []
+      assert.sameMembers(held, ['tasks.view', 'messaging.connect', ...letters], role)
     }
   })
 })

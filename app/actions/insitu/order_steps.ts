@@ -64,14 +64,17 @@ export function signOffering(
   return takeStep(actor, order, 'sign', { ...signer, signed_at: now() }, signer)
 }
 
-/** yantek uploads the approved letter with the contract's number and date (DALAM PROSES). */
+/**
+ * yantek uploads the approved letter with the contract's number and date (DALAM PROSES). The
+ * form requires the file; the demo data records contracts without one.
+ */
 export async function uploadContract(
   actor: StaffActor,
   order: Order,
-  contract: { number: string; date: Date; file: MultipartFile }
+  contract: { number: string; date: Date; file?: MultipartFile }
 ) {
   insituWorkflow.assert('contract', order, actor.user)
-  const stored = await storeUpload(contract.file, 'contracts')
+  const stored = contract.file ? await storeUpload(contract.file, 'contracts') : null
   const date = isoDate(contract.date)
   return takeStep(
     actor,
@@ -79,7 +82,10 @@ export async function uploadContract(
     'contract',
     { contract_number: contract.number, contract_date: date },
     { contract_number: contract.number, contract_date: date },
-    (trx) => recordFile(trx, { order, kind: 'contract', userId: actor.user.id }, { stored })
+    async (trx) => {
+      if (stored)
+        await recordFile(trx, { order, kind: 'contract', userId: actor.user.id }, { stored })
+    }
   )
 }
 
