@@ -5,6 +5,13 @@ import { STAFF_ROLES, type Role } from '#enums/roles'
  * server check read it; policies and pages name permissions, never roles.
  * Taken from spec part 1 section 6 (menu table and edit actions).
  */
+/** The heads of the three service labs: each estimates and staffs its own lab's on-site work. */
+const SERVICE_LAB_HEADS: Role[] = [
+  'head_of_pk_laboratory',
+  'head_of_ukpr_laboratory',
+  'head_of_sarpras_laboratory',
+]
+
 const ADMINS_AND_HEADS: Role[] = [
   'admin_pk',
   'head_of_pk_laboratory',
@@ -78,12 +85,7 @@ export const PERMISSIONS = {
   'insitu.edit': ['fasyankes', 'yantek', 'admin_pk'],
   'insitu.confirm': ['yantek', 'admin_pk'],
   // Each head for their own lab (insituLabsOf); yantek for every lab.
-  'insitu.estimation': [
-    'yantek',
-    'head_of_pk_laboratory',
-    'head_of_ukpr_laboratory',
-    'head_of_sarpras_laboratory',
-  ],
+  'insitu.estimation': ['yantek', ...SERVICE_LAB_HEADS],
   'insitu.accommodation': ['yantek'],
   'insitu.offering': ['yantek', 'fasyankes'],
   'insitu.offering.send': ['yantek'],
@@ -91,19 +93,13 @@ export const PERMISSIONS = {
   'insitu.contract': ['yantek'],
   'insitu.finalize': ['yantek'],
   // Each head picks their own lab's team (the action checks the lab).
-  'insitu.officers': [
-    'head_of_pk_laboratory',
-    'head_of_ukpr_laboratory',
-    'head_of_sarpras_laboratory',
-  ],
+  'insitu.officers': SERVICE_LAB_HEADS,
   // Assignment letters: yantek, human resource, the PDP head, and each head for their own lab.
   'insitu.assignment_letter': [
     'yantek',
     'human_resource',
     'head_of_pdp_laboratory',
-    'head_of_pk_laboratory',
-    'head_of_ukpr_laboratory',
-    'head_of_sarpras_laboratory',
+    ...SERVICE_LAB_HEADS,
   ],
   'insitu.cancel': ['yantek', 'admin_pk', 'fasyankes'],
   'insitu.append': ['yantek', 'admin_pk', 'fasyankes'],
@@ -111,12 +107,7 @@ export const PERMISSIONS = {
   'insitu.worksheet': ['yantek', 'officer_pk', 'officer_ukpr', 'officer_sarpras'],
   'insitu.worksheet_upload': ['officer_pk', 'officer_ukpr', 'officer_sarpras'],
   'insitu.attach': ['yantek', 'head_of_pk_laboratory'],
-  'insitu.certificate_date': [
-    'yantek',
-    'head_of_pk_laboratory',
-    'head_of_ukpr_laboratory',
-    'head_of_sarpras_laboratory',
-  ],
+  'insitu.certificate_date': ['yantek', ...SERVICE_LAB_HEADS],
   'insitu.feedback': ['fasyankes'],
   // Spec part 2 section 6: only the PK head sees the ASPAK and SRIKANDI formats of on-site orders.
   'insitu.formats': ['head_of_pk_laboratory'],

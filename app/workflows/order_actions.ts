@@ -68,14 +68,28 @@ export function orderWorkActions<S extends string>(
     verb,
     timeline: SHARED_TIMELINE[timeline],
   })
+  /** A page of the order to open (`view`), with its button. */
+  const opened = (
+    from: 'worksheets' | 'files',
+    permission: 'worksheet' | 'view',
+    verb: string,
+    label: string,
+    path: string
+  ) => ({
+    from: when[from],
+    permission: `${type}.${permission}` as const,
+    verb,
+    view: true,
+    button: { label, href: page(path) },
+  })
   const actions = {
-    worksheets: {
-      from: when.worksheets,
-      permission: `${type}.worksheet`,
-      verb: 'membuka lembar kerja',
-      view: true,
-      button: { label: 'Lembar Kerja', href: page('/worksheet/pk') },
-    },
+    worksheets: opened(
+      'worksheets',
+      'worksheet',
+      'membuka lembar kerja',
+      'Lembar Kerja',
+      '/worksheet/pk'
+    ),
     worksheet: {
       ...recorded(when.working, 'worksheet', 'mengisi lembar kerja', 'worksheet'),
       guard: assignedOrYantek,
@@ -86,13 +100,7 @@ export function orderWorkActions<S extends string>(
       guard: assignedOfficer,
       guardRefusal: 'Unggah lembar kerja hanya untuk petugas PK yang ditugaskan pada alat ini.',
     },
-    files: {
-      from: when.files,
-      permission: `${type}.view`,
-      verb: 'membuka berkas',
-      view: true,
-      button: { label: 'Berkas', href: page('/attachment') },
-    },
+    files: opened('files', 'view', 'membuka berkas', 'Berkas', '/attachment'),
     attachment: recorded(when.attaching, 'attach', 'mengunggah berkas hasil', 'attachment'),
     folder: recorded(when.files, 'attach', 'menyimpan tautan folder', 'folder'),
     certificate_date: recorded(

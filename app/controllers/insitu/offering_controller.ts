@@ -21,6 +21,16 @@ import {
 
 const OFFERING_STEPS = ['send_offering', 'sign', 'contract']
 
+/** A step's form: refused to whoever may not take it now; sent to the step's route. */
+function stepForm(
+  ctx: HttpContext,
+  step: 'sign' | 'contract' | 'finalize',
+  route: 'insitu.offering.signature' | 'insitu.offering.confirm' | 'insitu.finalization'
+) {
+  insituWorkflow.assert(step, ctx.order, ctx.auth.user!)
+  return stepFormProps(ctx, urlFor(route, { id: ctx.order.id }))
+}
+
 /**
  * The offering of an on-site order and the steps after it: the letter's page, sending it to the
  * facility, the facility's signature, the approved letter with the contract, the finalization.
@@ -56,9 +66,10 @@ export default class InsituOfferingController {
   }
 
   async signatureForm(ctx: HttpContext) {
-    insituWorkflow.assert('sign', ctx.order, ctx.auth.user!)
-    const submitHref = urlFor('insitu.offering.signature', { id: ctx.order.id })
-    return ctx.inertia.render('insitu/signature', stepFormProps(ctx, submitHref))
+    return ctx.inertia.render(
+      'insitu/signature',
+      stepForm(ctx, 'sign', 'insitu.offering.signature')
+    )
   }
 
   async sign(ctx: HttpContext) {
@@ -69,9 +80,10 @@ export default class InsituOfferingController {
   }
 
   async contractForm(ctx: HttpContext) {
-    insituWorkflow.assert('contract', ctx.order, ctx.auth.user!)
-    const submitHref = urlFor('insitu.offering.confirm', { id: ctx.order.id })
-    return ctx.inertia.render('insitu/contract', stepFormProps(ctx, submitHref))
+    return ctx.inertia.render(
+      'insitu/contract',
+      stepForm(ctx, 'contract', 'insitu.offering.confirm')
+    )
   }
 
   async contract(ctx: HttpContext) {
@@ -82,10 +94,8 @@ export default class InsituOfferingController {
   }
 
   async finalizationForm(ctx: HttpContext) {
-    insituWorkflow.assert('finalize', ctx.order, ctx.auth.user!)
-    const submitHref = urlFor('insitu.finalization', { id: ctx.order.id })
     return ctx.inertia.render('insitu/finalization', {
-      ...stepFormProps(ctx, submitHref),
+      ...stepForm(ctx, 'finalize', 'insitu.finalization'),
       blocked: await insituWorkflow.whyBlocked('finalize', ctx.order),
     })
   }

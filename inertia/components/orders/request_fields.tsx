@@ -1,5 +1,5 @@
-import { Field, SelectField } from '~/components/ui/field'
-import { FileInput } from '~/components/ui/file_input'
+import { SelectField } from '~/components/ui/field'
+import { FileField } from '~/components/ui/file_input'
 import { bind, type FormLike } from '~/lib/bind'
 import { optionsOf } from '~/lib/options'
 
@@ -30,24 +30,16 @@ export function RequestFields({
           />
         </div>
       )}
-      <Field
+      <FileField
         label={
           editing
             ? 'Surat Permohonan (kosongkan bila tidak diganti)'
             : 'Surat Permohonan (PDF/gambar, maks. 5 MB)'
         }
+        name="letter"
         error={form.errors.letter}
-      >
-        {(id, describedBy) => (
-          <FileInput
-            id={id}
-            name="letter"
-            accept=".pdf,.jpg,.jpeg,.png"
-            aria-describedby={describedBy}
-            onFile={(file) => form.setData('letter', file)}
-          />
-        )}
-      </Field>
+        onFile={(file) => form.setData('letter', file)}
+      />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type InputHTMLAttributes } from 'react'
+import { Field } from '~/components/ui/field'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 
@@ -45,5 +46,38 @@ export function FileInput({ onFile, rowClassName, className, id, ...props }: Fil
         {name ?? 'Belum ada berkas dipilih'}
       </span>
     </div>
+  )
+}
+
+/** A labelled file field of a form: a PDF or image letter by default. */
+export function FileField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  accept = '.pdf,.jpg,.jpeg,.png',
+  onFile,
+}: {
+  label: string
+  name: string
+  error?: string
+  hint?: string
+  required?: boolean
+  accept?: string
+  onFile: (file: File | null) => void
+}) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required}>
+      {(id, describedBy) => (
+        <FileInput
+          id={id}
+          name={name}
+          accept={accept}
+          aria-describedby={describedBy}
+          onFile={onFile}
+        />
+      )}
+    </Field>
   )
 }

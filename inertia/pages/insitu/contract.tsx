@@ -1,7 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
-import { Field, TextField } from '~/components/ui/field'
-import { FileInput } from '~/components/ui/file_input'
+import { TextField } from '~/components/ui/field'
+import { FileField } from '~/components/ui/file_input'
 import { bind } from '~/lib/bind'
 
 /** yantek uploads the approved letter with the contract's number and date (DALAM PROSES). */
@@ -12,22 +12,14 @@ export default function UploadContract(props: OrderFormLinks) {
       <TextField label="Nomor Kontrak" required {...bind(form, 'number')} />
       <TextField label="Tanggal Kontrak" required type="date" {...bind(form, 'date')} />
       <div className="md:col-span-2">
-        <Field
+        <FileField
           label="Surat Persetujuan"
+          name="file"
           required
           error={form.errors.file}
           hint="PDF atau gambar surat penawaran yang telah ditandatangani."
-        >
-          {(id, describedBy) => (
-            <FileInput
-              id={id}
-              name="file"
-              accept=".pdf,.jpg,.jpeg,.png"
-              aria-describedby={describedBy}
-              onFile={(file) => form.setData('file', file)}
-            />
-          )}
-        </Field>
+          onFile={(file) => form.setData('file', file)}
+        />
       </div>
     </OrderFormPage>
   )

@@ -30,6 +30,16 @@ function daysBetween(row: DateRow) {
   return Math.round(ms / 86_400_000) + 1
 }
 
+/** A group's error (members, dates), read out when it appears. */
+function Alert({ message }: { message?: string }) {
+  if (!message) return null
+  return (
+    <p className="mt-1 text-sm text-red-600" role="alert">
+      {message}
+    </p>
+  )
+}
+
 function TeamForm({ lab, submitHref }: { lab: Lab; submitHref: string }) {
   const form = useForm({
     lab: lab.lab,
@@ -108,11 +118,7 @@ function TeamForm({ lab, submitHref }: { lab: Lab; submitHref: string }) {
             />
           ))}
         </div>
-        {errorOf('member') && (
-          <p className="mt-1 text-sm text-red-600" role="alert">
-            {errorOf('member')}
-          </p>
-        )}
+        <Alert message={errorOf('member')} />
       </fieldset>
       <fieldset className="space-y-3 md:col-span-2">
         <legend className="mb-2 text-sm font-medium">
@@ -165,11 +171,7 @@ function TeamForm({ lab, submitHref }: { lab: Lab; submitHref: string }) {
         >
           <Plus className="size-4" /> Tambah Tanggal
         </Button>
-        {errorOf('dates') && (
-          <p className="text-sm text-red-600" role="alert">
-            {errorOf('dates')}
-          </p>
-        )}
+        <Alert message={errorOf('dates')} />
       </fieldset>
       <div className="md:col-span-2">
         <SubmitButton
