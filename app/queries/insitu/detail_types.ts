@@ -22,6 +22,7 @@ export type InsituOrderDetail = {
   contract_number: string | null
   formatted_contract_date: string | null
   cancel_reason: string | null
+  finalization_notes: string | null
   folder_link: string | null
   device_count: number
   formatted_total_price: string

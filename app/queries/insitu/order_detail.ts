@@ -55,6 +55,7 @@ export async function insituOrderDetail(order: Order, user: User): Promise<Insit
     contract_number: insitu.contractNumber,
     formatted_contract_date: insitu.contractDate ? formatDate(insitu.contractDate) : null,
     cancel_reason: insitu.cancelReason,
+    finalization_notes: insitu.finalizationNotes,
     folder_link: order.folderLink,
     device_count: order.deviceCount,
     formatted_total_price: formatRupiah(order.totalPrice),

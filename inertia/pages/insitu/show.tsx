@@ -41,6 +41,9 @@ export default function InsituOrderShow({
               {order.signature.name} ({order.signature.position})
             </Info>
           )}
+          {order.finalization_notes && (
+            <Info label="Catatan penyelesaian">{order.finalization_notes}</Info>
+          )}
           {order.contract_number && (
             <Info label="Kontrak">
               {order.contract_number} · {order.formatted_contract_date}
