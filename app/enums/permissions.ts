@@ -21,6 +21,17 @@ const ADMINS_AND_HEADS: Role[] = [
   'head_of_sarpras_laboratory',
 ]
 
+/** Staff who see on-site orders (spec part 1 menu table: Insitu). */
+const INSITU_STAFF: Role[] = [
+  'yantek',
+  ...ADMINS_AND_HEADS,
+  'officer_pk',
+  'officer_ukpr',
+  'officer_sarpras',
+  'human_resource',
+  'treasurer',
+]
+
 export const PERMISSIONS = {
   'dashboard.view': ['yantek', 'fasyankes', 'admin_pk'],
   // Spec part 1, Dashboard and Monitoring: the order number and facility columns.
@@ -35,16 +46,7 @@ export const PERMISSIONS = {
     'treasurer',
     'fasyankes',
   ],
-  'insitu.view': [
-    'yantek',
-    ...ADMINS_AND_HEADS,
-    'officer_pk',
-    'officer_ukpr',
-    'officer_sarpras',
-    'human_resource',
-    'treasurer',
-    'fasyankes',
-  ],
+  'insitu.view': [...INSITU_STAFF, 'fasyankes'],
   'internal.create': ['admin_pk', 'yantek', 'fasyankes'],
   // Spec part 2 section 6: which list columns each role sees.
   'internal.list.facility': ['admin_pk', 'yantek', 'treasurer'],
@@ -73,15 +75,7 @@ export const PERMISSIONS = {
   // The Insitu (DL) status table (spec part 2 sections 4 and 6, domain decisions); the workflow
   // (app/workflows/insitu_order_workflow.ts) adds the statuses and guards.
   'insitu.create': ['fasyankes', 'yantek'],
-  'insitu.list.facility': [
-    'yantek',
-    ...ADMINS_AND_HEADS,
-    'officer_pk',
-    'officer_ukpr',
-    'officer_sarpras',
-    'human_resource',
-    'treasurer',
-  ],
+  'insitu.list.facility': INSITU_STAFF,
   'insitu.edit': ['fasyankes', 'yantek', 'admin_pk'],
   'insitu.confirm': ['yantek', 'admin_pk'],
   // Each head for their own lab (insituLabsOf); yantek for every lab.
