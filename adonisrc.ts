@@ -44,6 +44,7 @@ export default defineConfig({
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    { pattern: 'database/seeders/data/*.json', reloadServer: false },
   ],
 
   hooks: {
