@@ -39,71 +39,54 @@ export type MenuSection = {
   items: VisibleMenuItem[]
 }
 
-const DASHBOARD: MenuItem = {
-  label: 'Dashboard',
-  href: '/dashboard',
-  icon: 'dashboard',
-  permission: 'dashboard.view',
+/** A child entry: its label, its path under the parent, and its own permission if not the parent's. */
+type Child = [label: string, path: string, permission?: Permission]
+
+function entry(
+  label: string,
+  href: string,
+  icon: MenuIcon,
+  permission: Permission,
+  children?: Child[]
+): MenuItem {
+  return {
+    label,
+    href,
+    icon,
+    permission,
+    children: children?.map(([childLabel, path, own]) => ({
+      label: childLabel,
+      href: `${href}/${path}`,
+      permission: own ?? permission,
+    })),
+  }
 }
-const INCOMING: MenuItem = {
-  label: 'Alat Datang',
-  href: '/internal',
-  icon: 'incoming',
-  permission: 'internal.view',
-}
-const INSITU: MenuItem = {
-  label: 'Insitu',
-  href: '/insitu',
-  icon: 'insitu',
-  permission: 'insitu.view',
-}
-const INVENTORY_HREF = '/fasyankes/inventory'
+
+const DASHBOARD = entry('Dashboard', '/dashboard', 'dashboard', 'dashboard.view')
+const INCOMING = entry('Alat Datang', '/internal', 'incoming', 'internal.view')
+const INSITU = entry('Insitu', '/insitu', 'insitu', 'insitu.view')
 
 export const STAFF_MENU: MenuItem[] = [
   DASHBOARD,
   INCOMING,
   INSITU,
-  { label: 'Petugas', href: '/officer', icon: 'officer', permission: 'officer.view' },
-  {
-    label: 'Fasyankes',
-    href: '/fasyankes',
-    icon: 'facility',
-    permission: 'fasyankes.view',
-    children: [
-      { label: 'Data', href: '/fasyankes/data', permission: 'fasyankes.view' },
-      { label: 'Persebaran', href: '/fasyankes/map', permission: 'fasyankes.view' },
-      { label: 'Inventory', href: INVENTORY_HREF, permission: 'inventory.view' },
-    ],
-  },
-  {
-    label: 'Alkes',
-    href: '/alkes',
-    icon: 'device',
-    permission: 'alkes.view',
-    children: [{ label: 'Data', href: '/alkes/data', permission: 'alkes.view' }],
-  },
-  {
-    label: 'Kalibrator',
-    href: '/calibrator',
-    icon: 'calibrator',
-    permission: 'calibrator.view',
-    children: [
-      { label: 'Data', href: '/calibrator/data', permission: 'calibrator.view' },
-      { label: 'Monitor Stok', href: '/calibrator/stock', permission: 'calibrator.view' },
-      { label: 'Peminjaman', href: '/calibrator/loan', permission: 'calibrator.view' },
-    ],
-  },
-  {
-    label: 'Laporan',
-    href: '/report',
-    icon: 'report',
-    permission: 'report.view',
-    children: [
-      { label: 'Layanan', href: '/report/service', permission: 'report.view' },
-      { label: 'Tahunan', href: '/report/yearly', permission: 'report.view' },
-      { label: 'Alkes', href: '/report/alkes', permission: 'report.view' },
-    ],
-  },
+  entry('Petugas', '/officer', 'officer', 'officer.view'),
+  entry('Fasyankes', '/fasyankes', 'facility', 'fasyankes.view', [
+    ['Data', 'data'],
+    ['Persebaran', 'map'],
+    ['Inventory', 'inventory', 'inventory.view'],
+  ]),
+  entry('Alkes', '/alkes', 'device', 'alkes.view', [['Data', 'data']]),
+  entry('Kalibrator', '/calibrator', 'calibrator', 'calibrator.view', [
+    ['Data', 'data'],
+    ['Monitor Stok', 'stock'],
+    ['Peminjaman', 'loan'],
+  ]),
+  entry('Laporan', '/report', 'report', 'report.view', [
+    ['Layanan', 'service'],
+    ['Tahunan', 'yearly'],
+    ['Alkes', 'alkes'],
+  ]),
 ]
 
 const FACILITY_MENU: { title: string | null; items: MenuItem[] }[] = [
@@ -111,9 +94,7 @@ const FACILITY_MENU: { title: string | null; items: MenuItem[] }[] = [
   { title: 'Layanan Kalibrasi', items: [INCOMING, INSITU] },
   {
     title: 'Laporan',
-    items: [
-      { label: 'Inventory', href: INVENTORY_HREF, icon: 'inventory', permission: 'inventory.view' },
-    ],
+    items: [entry('Inventory', '/fasyankes/inventory', 'inventory', 'inventory.view')],
   },
 ]
 
