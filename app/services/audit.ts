@@ -108,9 +108,16 @@ export function inTransaction<T>(
   return trx ? work(trx) : db.transaction(work)
 }
 
-/** What an account update audits: the changed fields, and that the password changed (never it). */
-export function accountChanges(to: Record<string, unknown>, password?: string | null) {
-  return password ? { ...to, password: '(diubah)' } : to
+/** Audits an account update: the changed fields, and that the password changed (never it). */
+export function auditAccountUpdate(
+  actor: Actor,
+  subject: { action: string; subjectType: string; subjectId: number },
+  diff: { from: Record<string, unknown>; to: Record<string, unknown> },
+  password: string | null | undefined,
+  trx: TransactionClientContract
+) {
+  const to = password ? { ...diff.to, password: '(diubah)' } : diff.to
+  return audit(actor, { ...subject, from: diff.from, to }, trx)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { hasPermission, type Permission } from '#enums/permissions'
 import type { Role } from '#enums/roles'
@@ -183,6 +184,23 @@ export class Workflow<
   async assertReady(action: A, subject: Subject, client: QueryClientContract) {
     const reason = await this.whyBlocked(action, subject, client)
     if (reason) throw new ActionRefusedException(reason)
+  }
+
+  /**
+   * Takes the action: refused as `assert` says, then `work` in one transaction, after the
+   * action's `blockedBy` check inside it.
+   */
+  take<T>(
+    action: A,
+    subject: Subject,
+    user: User,
+    work: (trx: TransactionClientContract) => Promise<T>
+  ) {
+    this.assert(action, subject, user)
+    return db.transaction(async (trx) => {
+      await this.assertReady(action, subject, trx)
+      return work(trx)
+    })
   }
 
   /** The to-dos this user's roles may take, each with the statuses it waits in. */

@@ -2,7 +2,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Fasyankes from '#models/fasyankes'
 import User from '#models/user'
 import UserRole from '#models/user_role'
-import { accountChanges, audit, changes, inTransaction, type Actor } from '#services/audit'
+import { auditAccountUpdate, audit, changes, inTransaction, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
 
 export interface FasyankesInput {
@@ -125,17 +125,12 @@ export async function updateFasyankes(
       await createAccount(facility, input, input.password, client)
     }
     if (diff.changed || input.password) {
-      await audit(
-        actor,
-        {
-          action: 'fasyankes.update',
-          subjectType: 'fasyankes',
-          subjectId: facility.id,
-          from: diff.from,
-          to: accountChanges(diff.to, input.password),
-        },
-        client
-      )
+      const subject = {
+        action: 'fasyankes.update',
+        subjectType: 'fasyankes',
+        subjectId: facility.id,
+      }
+      await auditAccountUpdate(actor, subject, diff, input.password, client)
     }
     return facility
   }

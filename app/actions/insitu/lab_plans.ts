@@ -90,8 +90,7 @@ export async function saveAccommodations(
   order: Order,
   entries: { lab: ServiceLab; accommodation: Accommodation }[]
 ) {
-  insituWorkflow.assert('accommodation_save', order, actor.user)
-  await db.transaction(async (trx) => {
+  await insituWorkflow.take('accommodation_save', order, actor.user, async (trx) => {
     for (const { lab, accommodation } of entries) {
       const plan = await planFor(trx, order, lab)
       if (!plan.estimatedAt) {

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Order from '#models/order'
@@ -24,9 +23,7 @@ async function takeStep(
   noted: Record<string, unknown> = {},
   extra?: (trx: TransactionClientContract) => Promise<unknown>
 ) {
-  insituWorkflow.assert(step, order, actor.user)
-  await db.transaction(async (trx) => {
-    await insituWorkflow.assertReady(step, order, trx)
+  await insituWorkflow.take(step, order, actor.user, async (trx) => {
     const moved = await moveOrder(trx, order, step)
     if (Object.keys(columns).length) {
       await trx.from('insitu_orders').where('order_id', order.id).update(columns)

@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
@@ -10,8 +9,7 @@ export async function assignOfficers(
   order: Order,
   selections: { internal_alkes_order_id: number; bpfk_user_id: number }[]
 ) {
-  internalWorkflow.assert('assign_officers', order, actor.user)
-  await db.transaction(async (trx) => {
+  await internalWorkflow.take('assign_officers', order, actor.user, async (trx) => {
     const moved = await moveOrder(trx, order, 'assign_officers')
     for (const selection of selections) {
       const updated = await trx

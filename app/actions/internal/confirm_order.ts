@@ -11,8 +11,7 @@ export async function confirmOrder(
   decision: 'approve' | 'reject',
   description: string
 ) {
-  internalWorkflow.assert(decision, order, actor.user)
-  return db.transaction(async (trx) => {
+  return internalWorkflow.take(decision, order, actor.user, async (trx) => {
     const moved = await moveOrder(trx, order, decision)
     await trx
       .from('internal_orders')

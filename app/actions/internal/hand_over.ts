@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import InternalHandover from '#models/internal_handover'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
@@ -16,9 +15,7 @@ export interface HandoverInput {
 
 /** The devices go back to the facility once every line is SELESAI or BATAL UJI. */
 export async function handOver(actor: StaffActor, order: Order, input: HandoverInput) {
-  internalWorkflow.assert('handover', order, actor.user)
-  await db.transaction(async (trx) => {
-    await internalWorkflow.assertReady('handover', order, trx)
+  await internalWorkflow.take('handover', order, actor.user, async (trx) => {
     // "Terdapat alat batal uji" states what the lines say, whatever the form sent.
     const cancelled = await trx
       .from('order_devices')

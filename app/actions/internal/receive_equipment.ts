@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon'
 import type { Infer } from '@vinejs/vine/types'
 import string from '@adonisjs/core/helpers/string'
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import InternalReceive from '#models/internal_receive'
 import ActionRefusedException from '#exceptions/action_refused_exception'
@@ -18,8 +17,7 @@ const day = (value: Date) => DateTime.fromISO(DateTime.fromJSDate(value).toISODa
 
 /** The lab receives the devices: identity of each, the review checklist; the order is ALAT DITERIMA. */
 export async function receiveEquipment(actor: StaffActor, order: Order, input: ReceiveInput) {
-  internalWorkflow.assert('receive', order, actor.user)
-  await db.transaction(async (trx) => {
+  await internalWorkflow.take('receive', order, actor.user, async (trx) => {
     const moved = await moveOrder(trx, order, 'receive')
     const rows = await trx
       .from('order_devices')

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
-import { accountChanges, audit, changes, inTransaction, type Actor } from '#services/audit'
+import { auditAccountUpdate, audit, changes, inTransaction, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
 
 export interface OfficerInput {
@@ -70,17 +70,8 @@ export async function updateOfficer(
     if (!diff.changed && !input.password) return user
     await user.save()
     if (input.password) endUserSessionsOnCommit(client, user.id)
-    await audit(
-      actor,
-      {
-        action: 'officer.update',
-        subjectType: 'user',
-        subjectId: user.id,
-        from: diff.from,
-        to: accountChanges(diff.to, input.password),
-      },
-      client
-    )
+    const subject = { action: 'officer.update', subjectType: 'user', subjectId: user.id }
+    await auditAccountUpdate(actor, subject, diff, input.password, client)
     return user
   }
   return inTransaction(trx, run)

@@ -21,14 +21,31 @@ import {
 
 const OFFERING_STEPS = ['send_offering', 'sign', 'contract']
 
+/** The form page of each step and the route it is sent to. */
+const STEP_FORMS = {
+  sign: ['insitu/signature', 'insitu.offering.signature'],
+  contract: ['insitu/contract', 'insitu.offering.confirm'],
+  finalize: ['insitu/finalization', 'insitu.finalization'],
+} as const
+
 /** A step's form: refused to whoever may not take it now; sent to the step's route. */
-function stepForm(
+async function renderStepForm(
   ctx: HttpContext,
-  step: 'sign' | 'contract' | 'finalize',
-  route: 'insitu.offering.signature' | 'insitu.offering.confirm' | 'insitu.finalization'
+  step: keyof typeof STEP_FORMS,
+  more: Record<string, unknown> = {}
 ) {
+  const [page, route] = STEP_FORMS[step]
   insituWorkflow.assert(step, ctx.order, ctx.auth.user!)
-  return stepFormProps(ctx, urlFor(route, { id: ctx.order.id }))
+  return ctx.inertia.render(page, {
+    ...stepFormProps(ctx, urlFor(route, { id: ctx.order.id })),
+    ...more,
+  })
+}
+
+/** Refuses whoever may not take the step now before reading their input: a 403, not field errors. */
+function refusedOr<T>(ctx: HttpContext, step: 'sign' | 'contract', read: () => Promise<T>) {
+  insituWorkflow.assert(step, ctx.order, ctx.auth.user!)
+  return read()
 }
 
 /**
@@ -66,36 +83,29 @@ export default class InsituOfferingController {
   }
 
   async signatureForm(ctx: HttpContext) {
-    return ctx.inertia.render(
-      'insitu/signature',
-      stepForm(ctx, 'sign', 'insitu.offering.signature')
-    )
+    return renderStepForm(ctx, 'sign')
   }
 
   async sign(ctx: HttpContext) {
-    insituWorkflow.assert('sign', ctx.order, ctx.auth.user!)
-    const signer = await ctx.request.validateUsing(signatureValidator)
+    const signer = await refusedOr(ctx, 'sign', () => ctx.request.validateUsing(signatureValidator))
     await signOffering(signedInActor(ctx), ctx.order, signer)
     return backToOrder(ctx, `Surat penawaran ${ctx.order.number} disetujui.`)
   }
 
   async contractForm(ctx: HttpContext) {
-    return ctx.inertia.render(
-      'insitu/contract',
-      stepForm(ctx, 'contract', 'insitu.offering.confirm')
-    )
+    return renderStepForm(ctx, 'contract')
   }
 
   async contract(ctx: HttpContext) {
-    insituWorkflow.assert('contract', ctx.order, ctx.auth.user!)
-    const contract = await ctx.request.validateUsing(contractValidator)
+    const contract = await refusedOr(ctx, 'contract', () =>
+      ctx.request.validateUsing(contractValidator)
+    )
     await uploadContract(signedInActor(ctx), ctx.order, contract)
     return backToOrder(ctx, `Kontrak ${contract.number} tersimpan; pekerjaan dimulai.`)
   }
 
   async finalizationForm(ctx: HttpContext) {
-    return ctx.inertia.render('insitu/finalization', {
-      ...stepForm(ctx, 'finalize', 'insitu.finalization'),
+    return renderStepForm(ctx, 'finalize', {
       blocked: await insituWorkflow.whyBlocked('finalize', ctx.order),
     })
   }
