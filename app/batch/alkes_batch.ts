@@ -8,20 +8,10 @@ import { alkesValidator } from '#validators/master_data'
 const FLAGS = [
   ['is_internal', 'Alat Datang', 'Ya bila alat dapat dibawa ke laboratorium.', 'Ya'],
   ['is_insitu', 'Insitu', 'Ya bila alat dapat dikalibrasi di tempat.', 'Ya'],
-  [
-    'is_tuntung_seharian',
-    'Tuntung Saharian',
-    'Ya bila layanan selesai di hari yang sama tersedia.',
-    'Tidak',
-  ],
+  ['is_tuntung_seharian', 'Tuntung Saharian', 'Ya bila dapat selesai di hari yang sama.', 'Tidak'],
   ['pengujian_is_kan', 'Pengujian KAN', 'Ya bila pengujian terakreditasi KAN.', 'Ya'],
   ['kalibrasi_is_kan', 'Kalibrasi KAN', 'Ya bila kalibrasi terakreditasi KAN.', 'Ya'],
-  [
-    'has_laik_description',
-    'Keterangan Laik',
-    'Ya bila hasil memuat keterangan LAIK/TIDAK LAIK.',
-    'Ya',
-  ],
+  ['has_laik_description', 'Keterangan Laik', 'Ya bila hasil memuat LAIK/TIDAK LAIK.', 'Ya'],
 ] as const
 
 export const alkesBatch: BatchDefinition<Alkes> = {

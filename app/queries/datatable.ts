@@ -207,13 +207,15 @@ function likeTerm(value: string) {
 
 /**
  * Case-insensitive "contains" on one or more columns (any of them), with the
- * user's `%` and `_` matched literally, on SQLite and PostgreSQL alike.
+ * user's `%` and `_` matched literally, on SQLite and PostgreSQL alike; no
+ * condition when the value is empty (a filter left blank).
  */
 export function whereContains(
   query: DatabaseQueryBuilderContract<any>,
-  columns: string[],
-  value: string
+  columns: readonly string[],
+  value: string | undefined
 ) {
+  if (!value) return query
   const term = likeTerm(value)
   const operator = query.client.dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
   return query.where((group) => {

@@ -58,12 +58,18 @@ export type AlkesRow = {
 const yesNo = (value: boolean) => (value ? 'Ya' : 'Tidak')
 
 /** The spec's boolean filters: query name and column (the spec spells tuntung 'saharian' in the filter). */
+/** The yes/no flags: filter name, column, label, and the row's printed value. */
 const FLAG_FILTERS = [
-  ['pengujian_is_kan', 'pengujian_is_kan', 'Pengujian KAN'],
-  ['kalibrasi_is_kan', 'kalibrasi_is_kan', 'Kalibrasi KAN'],
-  ['is_internal', 'is_internal', 'Alat Datang'],
-  ['is_insitu', 'is_insitu', 'Insitu'],
-  ['is_tuntung_saharian', 'is_tuntung_seharian', 'Tuntung Saharian'],
+  ['pengujian_is_kan', 'pengujian_is_kan', 'Pengujian KAN', 'formatted_has_pengujian'],
+  ['kalibrasi_is_kan', 'kalibrasi_is_kan', 'Kalibrasi KAN', 'formatted_has_kalibrasi'],
+  ['is_internal', 'is_internal', 'Alat Datang', 'formatted_is_internal'],
+  ['is_insitu', 'is_insitu', 'Insitu', 'formatted_is_insitu'],
+  [
+    'is_tuntung_saharian',
+    'is_tuntung_seharian',
+    'Tuntung Saharian',
+    'formatted_is_tuntung_seharian',
+  ],
 ] as const
 
 export const alkesList = defineList<AlkesFilters, AlkesRow>({
@@ -92,7 +98,7 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
     if (filters.search) whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, [filters.search])
     if (filters.laboratory) query.where('laboratory', filters.laboratory)
     for (const [key, column] of FLAG_FILTERS) whereYesNo(query, column, filters[key])
-    if (filters.name) whereContains(query, ['name'], filters.name)
+    whereContains(query, ['name'], filters.name)
     if (filters.price !== undefined) query.where('price', filters.price)
     if (filters.minute_estimation !== undefined)
       query.where('minute_estimation', filters.minute_estimation)
@@ -151,11 +157,7 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       'number',
       (row) => row.minute_estimation
     ),
-    { key: 'formatted_has_pengujian', label: 'Pengujian KAN', width: 0.8 },
-    { key: 'formatted_has_kalibrasi', label: 'Kalibrasi KAN', width: 0.8 },
-    { key: 'formatted_is_internal', label: 'Alat Datang', width: 0.7 },
-    { key: 'formatted_is_insitu', label: 'Insitu', width: 0.7 },
-    { key: 'formatted_is_tuntung_seharian', label: 'Tuntung Saharian', width: 0.8 },
+    ...FLAG_FILTERS.map(([, , label, key]) => ({ key, label, width: 0.8 })),
     { key: 'recalibration_months', label: 'Rekalibrasi (bulan)', width: 0.8 },
   ],
 

@@ -51,6 +51,10 @@ export type CalibratorRow = {
   formatted_next_calibration_date: string
 }
 
+/** What the list's search box looks in. */
+const SEARCH_COLUMNS = ['c.name', 'c.merk', 'c.type_model', 'c.serial_number', 'n.name']
+
+/** The per-column filters: the query's name and the column it narrows. */
 const TEXT_FILTERS = [
   ['name', 'c.name', 'Nama'],
   ['merk', 'c.merk', 'Merk'],
@@ -91,21 +95,12 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       .select('c.*', 'n.name as unit_name', 'u.name as bpfk_user_name')
       .orderByRaw('lower(c.name)')
       .orderBy('c.id')
-    if (filters.search) {
-      whereContains(
-        query,
-        ['c.name', 'c.merk', 'c.type_model', 'c.serial_number', 'n.name'],
-        filters.search
-      )
-    }
+    whereContains(query, SEARCH_COLUMNS, filters.search)
     whereYesNo(query, 'c.is_available', filters.status)
     if (filters.condition && filters.condition !== 'ALL')
       query.where('c.calibrator_condition', filters.condition)
     if (filters.unit) query.where('c.unit_id', filters.unit)
-    for (const [key, column] of TEXT_FILTERS) {
-      const value = filters[key]
-      if (value) whereContains(query, [column], value)
-    }
+    for (const [key, column] of TEXT_FILTERS) whereContains(query, [column], filters[key])
     if (filters.channel_count) query.where('c.channel_count', filters.channel_count)
     return query
   },

@@ -7,6 +7,9 @@ import { defineList } from '#queries/list_definition'
 import { textFilter } from '#queries/filters'
 import { joinFacilityPlace } from '#queries/orders/joins'
 
+/** What the list's search box looks in. */
+const SEARCH_COLUMNS = ['f.fasyankes_name', 'f.address', 'f.pic', 'r.name', 'u.email']
+
 export interface FasyankesFilters {
   search?: string
   limit?: number
@@ -60,19 +63,7 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
       .leftJoin('fasyankes_classes as k', 'k.id', 'f.class_id')
       .leftJoin('users as u', 'u.fasyankes_id', 'f.id')
       .select(
-        'f.id',
-        'f.fasyankes_name',
-        'f.phone',
-        'f.address',
-        'f.type',
-        'f.province_code',
-        'f.city_code',
-        'f.category_id',
-        'f.class_id',
-        'f.pic',
-        'f.pic_phone',
-        'f.latitude',
-        'f.longitude',
+        'f.*',
         'p.name as province_name',
         'r.name as city_name',
         'c.name as category_name',
@@ -81,14 +72,8 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
       )
       .orderByRaw('lower(f.fasyankes_name)')
       .orderBy('f.id')
-    if (filters.search) {
-      whereContains(
-        query,
-        ['f.fasyankes_name', 'f.address', 'f.pic', 'r.name', 'u.email'],
-        filters.search
-      )
-    }
-    if (filters.name) whereContains(query, ['f.fasyankes_name'], filters.name)
+    whereContains(query, SEARCH_COLUMNS, filters.search)
+    whereContains(query, ['f.fasyankes_name'], filters.name)
     if (filters.category) query.where('f.category_id', filters.category)
     if (filters.class) query.where('f.class_id', filters.class)
     if (filters.type) query.where('f.type', filters.type)

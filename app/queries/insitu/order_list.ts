@@ -46,7 +46,7 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
     const query = orders
       .orderListQuery('insitu', filters, user, ['io.letter_number'])
       .select('io.execution_year', 'io.letter_number', 'io.letter_date', 'io.contract_number')
-    if (filters.letter_number) whereContains(query, ['io.letter_number'], filters.letter_number)
+    whereContains(query, ['io.letter_number'], filters.letter_number)
     return query
   },
 

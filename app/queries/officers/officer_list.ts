@@ -68,20 +68,17 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
       query.whereNull('fasyankes_id')
     }
     if (filters.search) whereSearch(query, 'users', OFFICER_SEARCH_COLUMNS, [filters.search])
-    for (const [key] of COLUMN_FILTERS) {
-      const value = filters[key]
-      if (value) whereContains(query, [key], value)
-    }
+    for (const [key] of COLUMN_FILTERS) whereContains(query, [key], filters[key])
     return query
   },
 
-  row: (raw) => ({
-    id: Number(raw.id),
-    name: raw.name,
-    nip: raw.nip,
-    rank: raw.rank,
-    position: raw.position,
-    email: raw.email,
+  row: ({ id, name, nip, rank, position, email }) => ({
+    id: Number(id),
+    name,
+    nip,
+    rank,
+    position,
+    email,
   }),
 
   sorts: {

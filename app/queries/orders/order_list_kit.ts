@@ -72,12 +72,10 @@ export function orderListQuery(
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
   if (user?.isFacility) query.where('o.fasyankes_id', user.fasyankesId ?? 0)
-  if (filters.search) {
-    whereContains(query, ['o.number', 'f.fasyankes_name', ...search, 'o.status'], filters.search)
-  }
+  whereContains(query, ['o.number', 'f.fasyankes_name', ...search, 'o.status'], filters.search)
   if (filters.status && filters.status !== 'ALL') query.where('o.status', filters.status)
-  if (filters.number) whereContains(query, ['o.number'], filters.number)
-  if (filters.fasyankes) whereContains(query, ['f.fasyankes_name'], filters.fasyankes)
+  whereContains(query, ['o.number'], filters.number)
+  whereContains(query, ['f.fasyankes_name'], filters.fasyankes)
   return query
 }
 

@@ -19,6 +19,13 @@ export type PickedLine = {
   description: string
 }
 
+/** The devices a picker offers, the lines picked so far, and where changes go. */
+export type PickerProps = {
+  devices: DeviceOption[]
+  lines: Record<number, PickedLine>
+  onChange: (lines: Record<number, PickedLine>) => void
+}
+
 /**
  * The device list of an order form: search, hide-zero toggle, a quantity
  * (min 0; anything non-numeric becomes 0) and a note per device.
@@ -28,12 +35,7 @@ export function DevicePicker({
   lines,
   onChange,
   error,
-}: {
-  devices: DeviceOption[]
-  lines: Record<number, PickedLine>
-  onChange: (lines: Record<number, PickedLine>) => void
-  error?: string
-}) {
+}: PickerProps & { error?: string }) {
   const [search, setSearch] = useState('')
   const [hideZero, setHideZero] = useState(false)
   const shown = useMemo(() => {

@@ -3,6 +3,7 @@ import {
   pickedPayload,
   type DeviceOption,
   type PickedLine,
+  type PickerProps,
 } from '~/components/form/device_picker'
 import { Tabs } from '~/components/ui/tabs'
 
@@ -29,15 +30,10 @@ export function labPayload(devices: DeviceOption[], picked: Record<number, Picke
  */
 export function LabRequests({
   devices,
-  picked,
+  lines,
   onChange,
   errors,
-}: {
-  devices: DeviceOption[]
-  picked: Record<number, PickedLine>
-  onChange: (picked: Record<number, PickedLine>) => void
-  errors: Record<string, string | undefined>
-}) {
+}: PickerProps & { errors: Record<string, string | undefined> }) {
   const errorOf = (key: string) =>
     errors[`alkes_${key}`] ??
     Object.entries(errors).find(([field]) => field.startsWith(`alkes_${key}.`))?.[1]
@@ -50,7 +46,7 @@ export function LabRequests({
           <div className="pt-3">
             <DevicePicker
               devices={devices.filter((device) => device.laboratory === laboratory)}
-              lines={picked}
+              lines={lines}
               onChange={onChange}
               error={errorOf(key)}
             />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
+import { OrderFormPage } from '~/components/orders/order_form_page'
 import type { DeviceOption, PickedLine } from '~/components/form/device_picker'
 
 /** What the server hands an order's append page (both types). */
@@ -38,13 +38,7 @@ export function AppendPage({
     form.post(props.submitHref)
   }
   return (
-    <FormPage
-      title={title}
-      subtitle={props.order.number}
-      backHref={props.backHref}
-      onSubmit={submit}
-      form={form}
-    >
+    <OrderFormPage title={title} page={props} onSubmit={submit} form={form}>
       <div className="md:col-span-2">
         {picker(
           form.data.picked,
@@ -52,6 +46,6 @@ export function AppendPage({
           form.errors as Record<string, string | undefined>
         )}
       </div>
-    </FormPage>
+    </OrderFormPage>
   )
 }

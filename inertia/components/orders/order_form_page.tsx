@@ -8,7 +8,7 @@ export type OrderFormLinks = {
   submitHref: string
 }
 
-type OrderForm = ComponentProps<typeof FormPage>['form'] & {
+export type OrderForm = ComponentProps<typeof FormPage>['form'] & {
   put: (url: string) => void
   post: (url: string) => void
 }
@@ -23,21 +23,29 @@ export function OrderFormPage({
   page,
   form,
   post,
+  onSubmit,
+  readOnly,
   children,
 }: {
   title: string
-  page: OrderFormLinks
+  /** A page shown for reading only has no `submitHref`. */
+  page: Omit<OrderFormLinks, 'submitHref'> & { submitHref: string | null }
   form: OrderForm
   post?: boolean
+  /** When the page sends more than the form's data as it stands (a transform, a payload). */
+  onSubmit?: () => void
+  readOnly?: boolean
   children: ReactNode
 }) {
+  const send = (url: string) => (post ? form.post(url) : form.put(url))
   return (
     <FormPage
       title={title}
       subtitle={page.order.number}
       backHref={page.backHref}
-      onSubmit={() => (post ? form.post(page.submitHref) : form.put(page.submitHref))}
+      onSubmit={onSubmit ?? (() => page.submitHref && send(page.submitHref))}
       form={form}
+      readOnly={readOnly}
     >
       {children}
     </FormPage>

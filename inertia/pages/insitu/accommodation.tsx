@@ -1,13 +1,10 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
 import { CheckboxField, NumberField } from '~/components/ui/field'
 import { RupiahField } from '~/components/ui/rupiah_field'
-import { Tabs } from '~/components/ui/tabs'
+import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
 import { formatRupiah } from '~/lib/format'
 import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
 import type { LabPlanPage } from '#queries/insitu/lab_plans'
-
-type Lab = LabPlanPage['labs'][number]
 
 /** Each cost's fields in the spec's order: `[title, prefix, price, count, third field, its label]`. */
 const COSTS = [
@@ -48,7 +45,8 @@ const COST_LABELS = [
 ] as const
 
 /** Accommodation costs, one tab per lab with requests; the costs follow the typed values. */
-export default function InsituAccommodation({ order, backHref, submitHref, labs }: LabPlanPage) {
+export default function InsituAccommodation(page: LabPlanPage) {
+  const { submitHref, labs } = page
   const initial: Record<string, string | boolean> = {}
   for (const lab of labs) {
     for (const group of GROUPS) {
@@ -70,79 +68,67 @@ export default function InsituAccommodation({ order, backHref, submitHref, labs 
   const totals = labs.map((lab) => accommodationCosts(valuesOf(lab)).total)
   const submit = () => form.put(submitHref!, { preserveScroll: true })
   return (
-    <FormPage
+    <LabPlanForm
       title="Akomodasi"
-      subtitle={order.number}
-      backHref={backHref}
+      page={page}
       onSubmit={submit}
       form={form}
       readOnly={!submitHref}
-    >
-      <div className="md:col-span-2">
-        <Tabs
-          tabs={labs.map((lab, index) => {
-            const costs = accommodationCosts(valuesOf(lab))
-            const field = (name: string) => `${lab.lab}_${name}`
-            return {
-              key: lab.lab,
-              label: lab.label,
-              content: (
-                <div className="space-y-5 pt-3">
-                  {GROUPS.map((group) => (
-                    <fieldset key={group.title} className="grid gap-3 sm:grid-cols-3">
-                      <legend className="mb-1 text-sm font-semibold">{group.title}</legend>
-                      {group.fields.map(([name, , label, rupiah]) => {
-                        const common = {
-                          label,
-                          required: true,
-                          name: field(name),
-                          disabled: !submitHref,
-                          value: String(form.data[field(name)]),
-                          error: form.errors[field(name)],
-                        }
-                        const set = (value: string) => form.setData(field(name), value)
-                        return rupiah ? (
-                          <RupiahField key={name} {...common} onValue={set} />
-                        ) : (
-                          <NumberField
-                            key={name}
-                            {...common}
-                            onChange={(e) => set(e.target.value)}
-                          />
-                        )
-                      })}
-                    </fieldset>
-                  ))}
-                  <CheckboxField
-                    name={field('plane_is_pp')}
-                    label="Tiket pulang pergi (PP)"
-                    checked={form.data[field('plane_is_pp')] === true}
-                    disabled={!submitHref}
-                    onChange={(checked) => form.setData(field('plane_is_pp'), checked)}
-                    error={form.errors[field('plane_is_pp')]}
-                  />
-                  <dl className="grid gap-2 rounded-md bg-slate-50 p-3 text-sm sm:grid-cols-5 dark:bg-slate-800">
-                    {COST_LABELS.map(([key, label]) => (
-                      <div key={key}>
-                        <dt className="text-xs text-slate-500">{label}</dt>
-                        <dd>{formatRupiah(costs[key])}</dd>
-                      </div>
-                    ))}
-                    <div data-testid={`accommodation-total-${lab.lab}`}>
-                      <dt className="text-xs text-slate-500">Total {lab.label}</dt>
-                      <dd className="font-semibold">{formatRupiah(totals[index])}</dd>
-                    </div>
-                  </dl>
-                </div>
-              ),
-            }
-          })}
-        />
+      footer={
         <p className="mt-4 text-sm" data-testid="accommodation-total">
           Total akomodasi semua laboratorium:{' '}
           <strong>{formatRupiah(totals.reduce((sum, total) => sum + total, 0))}</strong>
         </p>
-      </div>
-    </FormPage>
+      }
+      tab={(lab, index) => {
+        const costs = accommodationCosts(valuesOf(lab))
+        const field = (name: string) => `${lab.lab}_${name}`
+        return (
+          <div className="space-y-5 pt-3">
+            {GROUPS.map((group) => (
+              <fieldset key={group.title} className="grid gap-3 sm:grid-cols-3">
+                <legend className="mb-1 text-sm font-semibold">{group.title}</legend>
+                {group.fields.map(([name, , label, rupiah]) => {
+                  const common = {
+                    label,
+                    required: true,
+                    name: field(name),
+                    disabled: !submitHref,
+                    value: String(form.data[field(name)]),
+                    error: form.errors[field(name)],
+                  }
+                  const set = (value: string) => form.setData(field(name), value)
+                  return rupiah ? (
+                    <RupiahField key={name} {...common} onValue={set} />
+                  ) : (
+                    <NumberField key={name} {...common} onChange={(e) => set(e.target.value)} />
+                  )
+                })}
+              </fieldset>
+            ))}
+            <CheckboxField
+              name={field('plane_is_pp')}
+              label="Tiket pulang pergi (PP)"
+              checked={form.data[field('plane_is_pp')] === true}
+              disabled={!submitHref}
+              onChange={(checked) => form.setData(field('plane_is_pp'), checked)}
+              error={form.errors[field('plane_is_pp')]}
+            />
+            <dl className="grid gap-2 rounded-md bg-slate-50 p-3 text-sm sm:grid-cols-5 dark:bg-slate-800">
+              {COST_LABELS.map(([key, label]) => (
+                <div key={key}>
+                  <dt className="text-xs text-slate-500">{label}</dt>
+                  <dd>{formatRupiah(costs[key])}</dd>
+                </div>
+              ))}
+              <div data-testid={`accommodation-total-${lab.lab}`}>
+                <dt className="text-xs text-slate-500">Total {lab.label}</dt>
+                <dd className="font-semibold">{formatRupiah(totals[index])}</dd>
+              </div>
+            </dl>
+          </div>
+        )
+      }}
+    />
   )
 }

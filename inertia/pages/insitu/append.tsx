@@ -10,7 +10,7 @@ export default function AppendInsitu(props: AppendProps) {
       picker={(picked, onChange, errors) => (
         <LabRequests
           devices={props.options.alkes}
-          picked={picked}
+          lines={picked}
           onChange={onChange}
           errors={errors}
         />

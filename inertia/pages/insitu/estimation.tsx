@@ -1,12 +1,9 @@
 import { useForm } from '@inertiajs/react'
-import { FormPage } from '~/components/form/form_page'
 import { NumberField } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
-import { Tabs } from '~/components/ui/tabs'
+import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
 import { estimateDays } from '../../../app/workflows/insitu_costs'
 import type { LabPlanPage } from '#queries/insitu/lab_plans'
-
-type Lab = LabPlanPage['labs'][number]
 
 const FIELDS = [
   ['pp_hour', 'Jam Perjalanan (PP)'],
@@ -15,7 +12,8 @@ const FIELDS = [
 ] as const
 
 /** Work estimation per lab (spec part 2 section 9): the days are computed as the user types. */
-export default function InsituEstimation({ order, backHref, submitHref, labs }: LabPlanPage) {
+export default function InsituEstimation(page: LabPlanPage) {
+  const { submitHref, labs } = page
   const form = useForm<Record<string, string>>(
     Object.fromEntries(
       labs.flatMap((lab) =>
@@ -45,77 +43,66 @@ export default function InsituEstimation({ order, backHref, submitHref, labs }: 
       lab.split_among_officers
     )
   return (
-    <FormPage
+    <LabPlanForm
       title="Estimasi Pekerjaan"
-      subtitle={order.number}
-      backHref={backHref}
+      page={page}
       onSubmit={submit}
       form={form}
       readOnly={!editable.length}
-    >
-      <div className="md:col-span-2">
-        <Tabs
-          tabs={labs.map((lab) => {
-            const result = days(lab)
-            const readOnly = !editable.includes(lab)
-            return {
-              key: lab.lab,
-              label: lab.label,
-              content: (
-                <div className="space-y-4 pt-3">
-                  <SimpleTable
-                    rows={lab.items}
-                    rowKey={(item) => item.alkes}
-                    columns={[
-                      { header: 'Alat', cell: (item) => item.alkes },
-                      lab.lab === 'ukpr' && {
-                        header: 'Kategori',
-                        cell: (item) => item.category ?? '-',
-                      },
-                      { header: 'Jumlah', cell: (item) => item.quantity },
-                      {
-                        header: 'Estimasi / Alat',
-                        cell: (item) =>
-                          `${item.hour_estimation} jam ${item.minute_estimation} menit`,
-                      },
-                      {
-                        header: 'Total',
-                        cell: (item) =>
-                          `${item.total_hour_estimation} jam ${item.total_minute_estimation} menit`,
-                      },
-                    ]}
-                  />
-                  <div className="grid gap-4 sm:grid-cols-3">
-                    {FIELDS.map(([field, label]) => (
-                      <NumberField
-                        key={field}
-                        label={label}
-                        required
-                        min={field === 'officer' ? 1 : 0}
-                        disabled={readOnly}
-                        name={`${lab.lab}_${field}`}
-                        value={form.data[`${lab.lab}_${field}`]}
-                        onChange={(e) => form.setData(`${lab.lab}_${field}`, e.target.value)}
-                        error={form.errors[`${lab.lab}_${field}`]}
-                      />
-                    ))}
-                  </div>
-                  <p className="text-sm" data-testid={`estimate-${lab.lab}`}>
-                    Estimasi: <strong>{result.raw.toFixed(2)} hari</strong>, dibulatkan{' '}
-                    <strong>{result.final} hari</strong>
-                    {lab.split_among_officers ? ' (dibagi jumlah petugas)' : ''}.
-                  </p>
-                  {readOnly && submitHref && (
-                    <p className="text-sm text-slate-500">
-                      Estimasi {lab.label} diisi oleh kepala laboratoriumnya.
-                    </p>
-                  )}
-                </div>
-              ),
-            }
-          })}
-        />
-      </div>
-    </FormPage>
+      tab={(lab) => {
+        const result = days(lab)
+        const readOnly = !editable.includes(lab)
+        return (
+          <div className="space-y-4 pt-3">
+            <SimpleTable
+              rows={lab.items}
+              rowKey={(item) => item.alkes}
+              columns={[
+                { header: 'Alat', cell: (item) => item.alkes },
+                lab.lab === 'ukpr' && {
+                  header: 'Kategori',
+                  cell: (item) => item.category ?? '-',
+                },
+                { header: 'Jumlah', cell: (item) => item.quantity },
+                {
+                  header: 'Estimasi / Alat',
+                  cell: (item) => `${item.hour_estimation} jam ${item.minute_estimation} menit`,
+                },
+                {
+                  header: 'Total',
+                  cell: (item) =>
+                    `${item.total_hour_estimation} jam ${item.total_minute_estimation} menit`,
+                },
+              ]}
+            />
+            <div className="grid gap-4 sm:grid-cols-3">
+              {FIELDS.map(([field, label]) => (
+                <NumberField
+                  key={field}
+                  label={label}
+                  required
+                  min={field === 'officer' ? 1 : 0}
+                  disabled={readOnly}
+                  name={`${lab.lab}_${field}`}
+                  value={form.data[`${lab.lab}_${field}`]}
+                  onChange={(e) => form.setData(`${lab.lab}_${field}`, e.target.value)}
+                  error={form.errors[`${lab.lab}_${field}`]}
+                />
+              ))}
+            </div>
+            <p className="text-sm" data-testid={`estimate-${lab.lab}`}>
+              Estimasi: <strong>{result.raw.toFixed(2)} hari</strong>, dibulatkan{' '}
+              <strong>{result.final} hari</strong>
+              {lab.split_among_officers ? ' (dibagi jumlah petugas)' : ''}.
+            </p>
+            {readOnly && submitHref && (
+              <p className="text-sm text-slate-500">
+                Estimasi {lab.label} diisi oleh kepala laboratoriumnya.
+              </p>
+            )}
+          </div>
+        )
+      }}
+    />
   )
 }

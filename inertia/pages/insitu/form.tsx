@@ -64,7 +64,7 @@ export default function InsituOrderForm({ order, lines, options, submitHref, bac
       <div className="md:col-span-2">
         <LabRequests
           devices={options.alkes}
-          picked={form.data.picked}
+          lines={form.data.picked}
           onChange={(picked) => form.setData('picked', picked)}
           errors={form.errors as Record<string, string | undefined>}
         />
