@@ -8,6 +8,13 @@ const labConfig = {
   name: env.get('LAB_NAME', 'Laboratorium Pengujian dan Kalibrasi Alat Kesehatan'),
   address: env.get('LAB_ADDRESS', 'Jl. Perintis Kemerdekaan Km. 11, Tamalanrea, Makassar 90245'),
   city: env.get('LAB_CITY', 'Makassar'),
+  /** How a facility pays an invoice, printed on every invoice letter. */
+  paymentInstructions: env.get(
+    'LAB_PAYMENT_INSTRUCTIONS',
+    'Pembayaran PNBP disetorkan dengan kode billing SIMPONI yang diberikan laboratorium, melalui ' +
+      'bank persepsi, kantor pos, atau kanal pembayaran elektronik, paling lambat 14 hari setelah ' +
+      'surat tagihan diterima. Unggah bukti setor pada halaman Tagihan permintaan ini di Kalibra.'
+  ),
   /** A PNG or JPG; without it the app's own mark is drawn. */
   logoPath: env.get('LAB_LOGO_PATH'),
   /**

@@ -45,5 +45,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   LAB_ADDRESS: Env.schema.string.optional(),
   LAB_CITY: Env.schema.string.optional(),
   LAB_LOGO_PATH: Env.schema.string.optional(),
+  LAB_PAYMENT_INSTRUCTIONS: Env.schema.string.optional(),
   CERTIFICATE_NUMBER_PATTERN: Env.schema.string.optional(),
 })

@@ -8,6 +8,9 @@ import { handoverProof } from '#documents/orders/handover_proof'
 import { orderFormatXlsx } from '#documents/orders/order_formats'
 import { offeringLetter } from '#documents/insitu/offering_letter'
 import { assignmentLetter } from '#documents/insitu/assignment_letter'
+import { invoiceLetter } from '#documents/orders/invoice_letter'
+import { proofOfInvoice } from '#documents/orders/proof_of_invoice'
+import { stageLetterMissing } from '#queries/orders/invoice'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 
 /**
@@ -95,6 +98,36 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     contentType: 'application/pdf',
     disposition: 'inline',
     build: (order) => offeringLetter(order),
+  },
+  // The invoice letters of both types (spec: GET /{orderType}/{id}/invoice/format/{1|2|3}), on
+  // the invoice page; a later stage's letter once the earlier date is set.
+  ...(['internal', 'insitu'] as const).flatMap((orderType) =>
+    [1, 2, 3].map((stage): OrderDocument => ({
+      name: `${orderType}_invoice_letter_${stage}`,
+      label: `Unduh Surat Tagihan ${stage}`,
+      placement: 'page',
+      orderType,
+      path: `/${orderType}/:id/invoice/format/${stage}`,
+      seenWith: 'invoice',
+      unavailable: (order) => stageLetterMissing(order, stage),
+      fileName: (order) => `surat-tagihan-${stage}-${slug(order)}.pdf`,
+      contentType: 'application/pdf',
+      disposition: 'inline',
+      build: (order) => invoiceLetter(order, stage),
+    }))
+  ),
+  {
+    name: 'proof_of_invoice',
+    label: 'Cetak Bukti Tagihan',
+    placement: 'order',
+    orderType: 'internal',
+    path: '/internal/:id/proof-of-invoice',
+    permission: 'internal.invoice_proof',
+    mayOpen: (order) => ['MENUNGGU FEEDBACK', 'SELESAI'].includes(order.status),
+    fileName: (order) => `bukti-tagihan-${slug(order)}.pdf`,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    build: (order) => proofOfInvoice(order),
   },
   // Spec part 2 section 6: yantek, human resource and the PDP head see every lab's letter; each
   // lab's head their own.

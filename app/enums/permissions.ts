@@ -105,6 +105,15 @@ export const PERMISSIONS = {
   'insitu.feedback': ['fasyankes'],
   // Spec part 2 section 6: only the PK head sees the ASPAK and SRIKANDI formats of on-site orders.
   'insitu.formats': ['head_of_pk_laboratory'],
+  // Invoices of both order types (spec part 2 section 4: treasurer and facility, once the work
+  // is done): the treasurer issues the stages and confirms payment, the facility pays.
+  'invoice.view': ['treasurer', 'fasyankes'],
+  'invoice.manage': ['treasurer'],
+  'invoice.pay': ['fasyankes'],
+  // The proof of invoice of an incoming-equipment order (spec part 2 section 6): read by the
+  // treasurer and the staff of internal reports, refreshed (file and date) by admin_pk and yantek.
+  'internal.invoice_proof': ['treasurer', 'admin_pk', 'yantek', 'head_of_pk_laboratory'],
+  'internal.invoice_refresh': ['admin_pk', 'yantek'],
   // Public holidays the completion estimate skips (domain decisions: staff can edit them).
   'holiday.edit': ['yantek', 'admin_pk'],
   'officer.view': ADMINS_AND_HEADS,

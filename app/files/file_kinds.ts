@@ -19,6 +19,9 @@ export const FILE_KINDS = {
   result: { label: 'Hasil', seenWith: 'files', single: true },
   // On-site orders: the offering letter the facility approved, with the contract (yantek).
   contract: { label: 'Surat persetujuan dan kontrak', seenWith: 'files', single: true },
+  // Invoices (both types): the treasurer's signed invoice letter, the facility's payment proofs.
+  invoice_letter: { label: 'Surat tagihan', seenWith: 'invoice', single: true },
+  payment_proof: { label: 'Bukti pembayaran', seenWith: 'invoice', single: false },
 } as const satisfies Record<string, FileKindInfo>
 
 export type OrderFileKind = keyof typeof FILE_KINDS

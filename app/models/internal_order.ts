@@ -37,4 +37,8 @@ export default class InternalOrder extends BaseModel {
 
   @column.dateTime()
   declare estimatedCompletionAt: DateTime | null
+
+  /** The date the proof of invoice carries, set by its refresh. */
+  @column.date()
+  declare proofOfInvoiceDate: DateTime | null
 }

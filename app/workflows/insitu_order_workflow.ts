@@ -38,6 +38,7 @@ const work = orderWorkActions<InsituStatus>('insitu', {
   files: ['DALAM PROSES', 'SELESAI'],
   attaching: ['DALAM PROSES'],
   cancelDevice: ['DALAM PROSES'],
+  invoice: ['SELESAI'],
 })
 
 /** An officer of the team of the device's lab (any lab's team without a device). */

@@ -40,6 +40,7 @@ const work = orderWorkActions<InternalStatus>('internal', {
   files: RECEIVED,
   attaching: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
   cancelDevice: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
+  invoice: ['MENUNGGU FEEDBACK', 'SELESAI'],
 })
 
 const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
@@ -155,6 +156,22 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       guard: (user, order, device) =>
         user.hasRole('admin_pk') || assignedOrYantek(user, order, device),
       guardRefusal: 'Berkas hasil alat ini hanya diunggah oleh petugas yang ditugaskan.',
+    },
+    // Spec part 2 section 6: admin_pk and yantek refresh the proof of invoice's file and date
+    // (PUT /internal/{id}/invoice), before a mismatch in the reports is reported.
+    invoice_refresh: {
+      from: ['MENUNGGU FEEDBACK', 'SELESAI'],
+      permission: 'internal.invoice_refresh',
+      verb: 'memperbarui berkas dan tanggal tagihan',
+      statusRefusal: 'Bukti tagihan tersedia setelah alat diserahkan.',
+      button: {
+        label: 'Perbarui Berkas & Tanggal Tagihan',
+        href: page('/invoice'),
+        method: 'put',
+        confirm: (order) =>
+          `Perbarui bukti tagihan ${order.number} dengan data dan tanggal hari ini?`,
+      },
+      timeline: 'Berkas dan tanggal bukti tagihan diperbarui',
     },
     delete: {
       from: ['MENUNGGU'],

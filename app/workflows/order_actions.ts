@@ -20,9 +20,12 @@ export const SHARED_TIMELINE = {
   folder: 'Tautan folder disimpan',
   certificate_date: 'Tanggal sertifikat disimpan',
   feedback: 'Umpan balik diisi',
+  invoice_update: 'Tagihan diperbarui',
+  invoice_payment: 'Bukti pembayaran diunggah',
+  invoice_confirm: 'Pembayaran dikonfirmasi',
 } as const
 
-export type SharedOrderAction = keyof typeof SHARED_TIMELINE | 'worksheets' | 'files'
+export type SharedOrderAction = keyof typeof SHARED_TIMELINE | 'worksheets' | 'files' | 'invoice'
 
 type OrderAction<S extends string> = ActionInfo<S, Order, OrderDevice | undefined>
 
@@ -53,6 +56,8 @@ export function orderWorkActions<S extends string>(
     files: readonly S[]
     attaching: readonly S[]
     cancelDevice: readonly S[]
+    /** The invoice page, its stages and the payment (spec: once the work is done). */
+    invoice: readonly S[]
   }
 ) {
   const page = (path: string) => (order: Order) => `/${type}/${order.id}${path}`
@@ -109,10 +114,43 @@ export function orderWorkActions<S extends string>(
       'mengubah tanggal sertifikat',
       'certificate_date'
     ),
+    invoice: {
+      from: when.invoice,
+      permission: 'invoice.view',
+      verb: 'membuka tagihan',
+      view: true,
+      statusRefusal: 'Tagihan tersedia setelah pekerjaan selesai.',
+      button: { label: 'Tagihan', href: page('/invoice') },
+    },
+    ...invoiceSteps(when.invoice),
     delete_device: recorded(when.open, 'devices', 'menghapus alat', 'delete_device'),
     cancel_device: recorded(when.cancelDevice, 'devices', 'membatalkan uji alat', 'cancel_device'),
   } satisfies Record<string, OrderAction<S>>
   return actions as Record<keyof typeof actions, OrderAction<S>>
+}
+
+/** The invoice's own steps: the treasurer issues the stages and confirms, the facility pays. */
+function invoiceSteps<S extends string>(from: readonly S[]) {
+  const step = (permission: 'invoice.manage' | 'invoice.pay', verb: string) => ({
+    from,
+    permission,
+    verb,
+    statusRefusal: 'Tagihan tersedia setelah pekerjaan selesai.',
+  })
+  return {
+    invoice_update: {
+      ...step('invoice.manage', 'memperbarui tagihan'),
+      timeline: SHARED_TIMELINE.invoice_update,
+    },
+    invoice_payment: {
+      ...step('invoice.pay', 'mengunggah bukti pembayaran'),
+      timeline: SHARED_TIMELINE.invoice_payment,
+    },
+    invoice_confirm: {
+      ...step('invoice.manage', 'mengonfirmasi pembayaran'),
+      timeline: SHARED_TIMELINE.invoice_confirm,
+    },
+  }
 }
 
 /** An order type's workflow: its statuses named, its actions read from its definition. */

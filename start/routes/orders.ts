@@ -10,6 +10,7 @@ const WorksheetsController = () => import('#controllers/orders/worksheets_contro
 const AttachmentsController = () => import('#controllers/orders/attachments_controller')
 const FeedbackController = () => import('#controllers/orders/feedback_controller')
 const FilesController = () => import('#controllers/orders/files_controller')
+const InvoicesController = () => import('#controllers/orders/invoices_controller')
 const DeviceHistoryController = () => import('#controllers/device_history_controller')
 
 /**
@@ -62,6 +63,11 @@ router
     router.post('/feedback', [FeedbackController, 'store']).as('orders.feedback')
 
     router.get('/files/:fileId', [FilesController, 'show']).as('orders.file')
+
+    router.get('/invoice', [InvoicesController, 'show']).as('orders.invoice')
+    router.post('/invoice/update', [InvoicesController, 'update']).as('orders.invoice.update')
+    router.post('/invoice/payment', [InvoicesController, 'payment']).as('orders.invoice.payment')
+    router.put('/invoice/confirm', [InvoicesController, 'confirm']).as('orders.invoice.confirm')
   })
   .prefix('/:orderType/:id')
   .where('orderType', orderType)

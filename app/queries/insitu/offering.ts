@@ -1,10 +1,10 @@
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import { LAB_LABELS } from '#enums/labs'
 import { rupiahInWords } from '#documents/kit/terbilang'
 import { formatDate, formatRupiah } from '#services/format'
 import { accommodationCosts } from '#workflows/insitu_costs'
 import { labPlansOf, requestedLabs } from '#queries/insitu/lab_plans'
+import { billedDevices } from '#queries/orders/bill'
 
 const COST_LINES = [
   ['officer', 'Uang harian petugas'],
@@ -22,23 +22,11 @@ export async function offeringOf(order: Order) {
   await order.load('fasyankes')
   await order.load('insitu')
   const [labs, plans] = await Promise.all([requestedLabs(order), labPlansOf(order)])
-  const lines = await db
-    .from('order_devices as d')
-    .join('alkes as a', 'a.id', 'd.alkes_id')
-    .where('d.order_id', order.id)
-    .whereNot('d.status', 'BATAL UJI')
-    .groupBy('d.lab', 'a.name', 'd.price')
-    .orderBy('a.name')
-    .select('d.lab', 'a.name', 'd.price')
-    .count('* as quantity')
+  const lines = await billedDevices(order)
   const offered = labs.map((lab) => {
     const items = lines
       .filter((line) => line.lab === lab)
-      .map((line) => {
-        const quantity = Number(line.quantity)
-        const price = Number(line.price)
-        return { name: line.name as string, quantity, price, subtotal: price * quantity }
-      })
+      .map(({ name, quantity, price }) => ({ name, quantity, price, subtotal: price * quantity }))
     const plan = plans.get(lab)
     const accommodation = plan?.accommodation()
     const costs = accommodation ? accommodationCosts(accommodation) : null

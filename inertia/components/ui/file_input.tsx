@@ -4,7 +4,9 @@ import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 
 type FileInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
-  onFile: (file: File | null) => void
+  onFile?: (file: File | null) => void
+  /** With `multiple`: every file chosen. */
+  onFiles?: (files: File[]) => void
   /** Classes of the visible row (button and file name). */
   rowClassName?: string
 }
@@ -15,7 +17,14 @@ type FileInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onCh
  * and the chosen file's name. The input keeps its label, id and keyboard focus, so
  * forms, screen readers and tests reach it as before.
  */
-export function FileInput({ onFile, rowClassName, className, id, ...props }: FileInputProps) {
+export function FileInput({
+  onFile,
+  onFiles,
+  rowClassName,
+  className,
+  id,
+  ...props
+}: FileInputProps) {
   const [name, setName] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   return (
@@ -26,9 +35,10 @@ export function FileInput({ onFile, rowClassName, className, id, ...props }: Fil
         type="file"
         className="sr-only"
         onChange={(event) => {
-          const file = event.target.files?.[0] ?? null
-          setName(file?.name ?? null)
-          onFile(file)
+          const files = Array.from(event.target.files ?? [])
+          setName(files.length > 1 ? `${files.length} berkas dipilih` : (files[0]?.name ?? null))
+          onFile?.(files[0] ?? null)
+          onFiles?.(files)
         }}
         {...props}
       />
@@ -58,6 +68,7 @@ export function FileField({
   required,
   accept = '.pdf,.jpg,.jpeg,.png',
   onFile,
+  onFiles,
 }: {
   label: string
   name: string
@@ -65,7 +76,9 @@ export function FileField({
   hint?: string
   required?: boolean
   accept?: string
-  onFile: (file: File | null) => void
+  onFile?: (file: File | null) => void
+  /** Several files may be chosen; each change gives them all. */
+  onFiles?: (files: File[]) => void
 }) {
   return (
     <Field label={label} error={error} hint={hint} required={required}>
@@ -74,8 +87,10 @@ export function FileField({
           id={id}
           name={name}
           accept={accept}
+          multiple={!!onFiles}
           aria-describedby={describedBy}
           onFile={onFile}
+          onFiles={onFiles}
         />
       )}
     </Field>

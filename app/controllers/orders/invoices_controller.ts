@@ -1,0 +1,124 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { signedInActor } from '#services/audit'
+import { backToOrder } from '#services/order_links'
+import { formatDateTime } from '#services/format'
+import { workflowOf } from '#workflows/order_types'
+import { ORDER_DOCUMENTS } from '#documents/registry'
+import { billOf } from '#queries/orders/bill'
+import { invoiceStagesOf } from '#queries/orders/invoice'
+import { fileHref } from '#queries/orders/order_files_view'
+import { mayOpenDocument } from '#queries/orders/order_page_actions'
+import { currentFiles } from '#files/order_files'
+import {
+  confirmPayment,
+  refreshInvoiceProof,
+  updateInvoice,
+  uploadPaymentProofs,
+} from '#actions/orders/invoices'
+import {
+  INVOICE_LABELS,
+  invoiceRefreshValidator,
+  invoiceUpdateValidator,
+  MAX_PAYMENT_FILES,
+  paymentConfirmValidator,
+  paymentValidator,
+} from '#validators/invoices'
+import { stepFormProps } from '#services/order_links'
+
+/**
+ * The invoice page of an order of either type (spec part 2: Invoices): the treasurer issues the
+ * stages and their letters and confirms the payment; the facility reads its invoices and
+ * uploads the payment proofs. The order's workflow says who may do what, in which status.
+ */
+export default class InvoicesController {
+  async show(ctx: HttpContext) {
+    const { order } = ctx
+    const user = ctx.auth.user!
+    const workflow = workflowOf(order)
+    workflow.assert('invoice', order, user)
+    const [bill, invoice, files] = await Promise.all([
+      billOf(order),
+      invoiceStagesOf(order),
+      currentFiles(undefined, order.id, ['invoice_letter', 'payment_proof']),
+    ])
+    const documentHref = (name: string) => {
+      const document = ORDER_DOCUMENTS.find((entry) => entry.name === name)
+      return document && mayOpenDocument(document, order, user)
+        ? document.path.replace(':id', String(order.id))
+        : null
+    }
+    const params = { orderType: order.type, id: order.id }
+    const open = !order.paymentConfirmDate
+    const mayTake = (action: 'invoice_update' | 'invoice_payment' | 'invoice_confirm') =>
+      open && workflow.allows(action, order, user)
+    const listed = (kind: string) =>
+      files
+        .filter((file) => file.kind === kind)
+        .map((file) => ({
+          id: file.id,
+          name: file.originalName ?? `Berkas ${file.id}`,
+          href: fileHref(order, file),
+          formatted_uploaded_at: formatDateTime(file.createdAt),
+        }))
+    return ctx.inertia.render('orders/invoice', {
+      ...stepFormProps(ctx, null),
+      labels: INVOICE_LABELS,
+      bill,
+      ...invoice,
+      stages: invoice.stages.map((stage) => ({
+        ...stage,
+        href: stage.printable ? documentHref(`${order.type}_invoice_letter_${stage.stage}`) : null,
+      })),
+      letters: listed('invoice_letter'),
+      payments: listed('payment_proof'),
+      proofHref: documentHref('proof_of_invoice'),
+      srikandiHref: documentHref(order.type === 'internal' ? 'srikandi' : 'insitu_srikandi'),
+      updateHref: mayTake('invoice_update') ? urlFor('orders.invoice.update', params) : null,
+      paymentHref:
+        mayTake('invoice_payment') && order.invoiceStage > 0
+          ? urlFor('orders.invoice.payment', params)
+          : null,
+      confirmHref:
+        mayTake('invoice_confirm') && order.invoiceStage > 0
+          ? urlFor('orders.invoice.confirm', params)
+          : null,
+      maxPaymentFiles: MAX_PAYMENT_FILES,
+    })
+  }
+
+  async update(ctx: HttpContext) {
+    workflowOf(ctx.order).assert('invoice_update', ctx.order, ctx.auth.user!)
+    const input = await ctx.request.validateUsing(invoiceUpdateValidator)
+    await updateInvoice(signedInActor(ctx), ctx.order, input)
+    return backToInvoice(ctx, `Tagihan ${ctx.order.number} tersimpan.`)
+  }
+
+  async payment(ctx: HttpContext) {
+    workflowOf(ctx.order).assert('invoice_payment', ctx.order, ctx.auth.user!)
+    const { files } = await ctx.request.validateUsing(paymentValidator)
+    await uploadPaymentProofs(signedInActor(ctx), ctx.order, files)
+    return backToInvoice(ctx, `Bukti pembayaran ${ctx.order.number} terunggah.`)
+  }
+
+  async confirm(ctx: HttpContext) {
+    workflowOf(ctx.order).assert('invoice_confirm', ctx.order, ctx.auth.user!)
+    const { date } = await ctx.request.validateUsing(paymentConfirmValidator)
+    await confirmPayment(signedInActor(ctx), ctx.order, date)
+    return backToInvoice(ctx, `Pembayaran ${ctx.order.number} dikonfirmasi.`)
+  }
+
+  /** PUT /internal/{id}/invoice: admin_pk or yantek refresh the proof of invoice. */
+  async refresh(ctx: HttpContext) {
+    const { date } = await ctx.request.validateUsing(invoiceRefreshValidator)
+    await refreshInvoiceProof(signedInActor(ctx), ctx.order, date)
+    return backToOrder(ctx, `Berkas dan tanggal bukti tagihan ${ctx.order.number} diperbarui.`)
+  }
+}
+
+function backToInvoice(ctx: HttpContext, message: string) {
+  ctx.session.flash('success', message)
+  return ctx.response
+    .redirect()
+    .toRoute('orders.invoice', { orderType: ctx.order.type, id: ctx.order.id })
+}
