@@ -47,7 +47,8 @@ export interface ActionInfo<S extends string, Subject, Extra> {
   /** Completes "Anda tidak dapat … {subject} pada status …". */
   verb: string
   /** Message when the guard refuses. */
-  guardRefusal?: string
+  /** Why the guard refuses (it may name the subject). */
+  guardRefusal?: string | ((subject: Subject) => string)
   /** Message when the status does not allow it (instead of the generic one). */
   statusRefusal?: string
   /**
@@ -171,7 +172,9 @@ export class Workflow<
       )
     }
     if (info.guard && !info.guard(user, subject, extra as Extra)) {
-      throw refuse(info.guardRefusal ?? `Anda tidak dapat ${info.verb} ${label}.`)
+      const refusal =
+        typeof info.guardRefusal === 'function' ? info.guardRefusal(subject) : info.guardRefusal
+      throw refuse(refusal ?? `Anda tidak dapat ${info.verb} ${label}.`)
     }
   }
 

@@ -129,26 +129,44 @@ export function orderWorkActions<S extends string>(
   return actions as Record<keyof typeof actions, OrderAction<S>>
 }
 
+/** Nothing changes on an invoice once its payment is confirmed. */
+const unpaid = (_user: User, order: Order) => !order.paymentConfirmDate
+/** Paid or confirmed only once a stage is issued, and before the confirmation. */
+const invoicedUnpaid = (user: User, order: Order) => order.invoiceStage > 0 && unpaid(user, order)
+
+const refusalWhen = (notYet: string) => (order: Order) =>
+  order.paymentConfirmDate
+    ? `Pembayaran ${order.number} sudah dikonfirmasi; tagihan tidak dapat diubah lagi.`
+    : `${notYet} setelah tagihan ${order.number} diterbitkan.`
+
 /** The invoice's own steps: the treasurer issues the stages and confirms, the facility pays. */
 function invoiceSteps<S extends string>(from: readonly S[]) {
-  const step = (permission: 'invoice.manage' | 'invoice.pay', verb: string) => ({
+  const step = (
+    permission: 'invoice.manage' | 'invoice.pay',
+    verb: string,
+    timeline: 'invoice_update' | 'invoice_payment' | 'invoice_confirm'
+  ) => ({
     from,
     permission,
     verb,
     statusRefusal: 'Tagihan tersedia setelah pekerjaan selesai.',
+    timeline: SHARED_TIMELINE[timeline],
   })
   return {
     invoice_update: {
-      ...step('invoice.manage', 'memperbarui tagihan'),
-      timeline: SHARED_TIMELINE.invoice_update,
+      ...step('invoice.manage', 'memperbarui tagihan', 'invoice_update'),
+      guard: unpaid,
+      guardRefusal: refusalWhen('Tagihan diperbarui'),
     },
     invoice_payment: {
-      ...step('invoice.pay', 'mengunggah bukti pembayaran'),
-      timeline: SHARED_TIMELINE.invoice_payment,
+      ...step('invoice.pay', 'mengunggah bukti pembayaran', 'invoice_payment'),
+      guard: invoicedUnpaid,
+      guardRefusal: refusalWhen('Bukti pembayaran dapat diunggah'),
     },
     invoice_confirm: {
-      ...step('invoice.manage', 'mengonfirmasi pembayaran'),
-      timeline: SHARED_TIMELINE.invoice_confirm,
+      ...step('invoice.manage', 'mengonfirmasi pembayaran', 'invoice_confirm'),
+      guard: invoicedUnpaid,
+      guardRefusal: refusalWhen('Pembayaran dapat dikonfirmasi'),
     },
   }
 }

@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
-import ActionRefusedException from '#exceptions/action_refused_exception'
 import { refuseFields } from '#services/field_errors'
 import { formatDate, labToday } from '#services/format'
 import { isoDate } from '#services/holidays'
@@ -56,14 +55,6 @@ async function stageDates(trx: TransactionClientContract, order: Order) {
   return { dates, numbers }
 }
 
-function refuseWhenPaid(order: Order) {
-  if (order.paymentConfirmDate) {
-    throw new ActionRefusedException(
-      `Pembayaran ${order.number} sudah dikonfirmasi pada ${formatDate(order.paymentConfirmDate)}; tagihan tidak dapat diubah lagi.`
-    )
-  }
-}
-
 /** A validated date (local midnight) as YYYY-MM-DD. */
 const day = (date: Date | undefined) => (date ? DateTime.fromJSDate(date).toISODate()! : null)
 
@@ -85,7 +76,6 @@ export async function updateInvoice(
 ) {
   const workflow = workflowOf(order)
   workflow.assert('invoice_update', order, actor.user)
-  refuseWhenPaid(order)
   const dates: StageDates = [day(input.first_date), day(input.second_date), day(input.third_date)]
   const errors = stageErrors(dates)
   if (Object.keys(errors).length) refuseFields(errors)
@@ -142,12 +132,6 @@ export async function updateInvoice(
 export async function uploadPaymentProofs(actor: StaffActor, order: Order, files: MultipartFile[]) {
   const workflow = workflowOf(order)
   workflow.assert('invoice_payment', order, actor.user)
-  refuseWhenPaid(order)
-  if (!order.invoiceStage) {
-    throw new ActionRefusedException(
-      `Bukti pembayaran dapat diunggah setelah tagihan ${order.number} diterbitkan.`
-    )
-  }
   const stored: StoredFile[] = []
   for (const file of files) stored.push(await storeUpload(file, `payments/${order.id}`))
   await workflow.take('invoice_payment', order, actor.user, async (trx) => {
@@ -165,16 +149,8 @@ export async function uploadPaymentProofs(actor: StaffActor, order: Order, files
 
 /** The treasurer confirms the payment with the day it was received. */
 export async function confirmPayment(actor: StaffActor, order: Order, date: Date) {
-  const workflow = workflowOf(order)
-  workflow.assert('invoice_confirm', order, actor.user)
-  refuseWhenPaid(order)
-  if (!order.invoiceStage) {
-    throw new ActionRefusedException(
-      `Pembayaran dapat dikonfirmasi setelah tagihan ${order.number} diterbitkan.`
-    )
-  }
   const confirmed = day(date)!
-  await workflow.take('invoice_confirm', order, actor.user, async (trx) => {
+  await workflowOf(order).take('invoice_confirm', order, actor.user, async (trx) => {
     const { dates } = await stageDates(trx, order)
     if (dates[0] && confirmed < dates[0]) {
       refuseFields({

@@ -49,9 +49,8 @@ export default class InvoicesController {
         : null
     }
     const params = { orderType: order.type, id: order.id }
-    const open = !order.paymentConfirmDate
     const mayTake = (action: 'invoice_update' | 'invoice_payment' | 'invoice_confirm') =>
-      open && workflow.allows(action, order, user)
+      workflow.allows(action, order, user)
     const listed = (kind: string) =>
       files
         .filter((file) => file.kind === kind)
@@ -73,16 +72,13 @@ export default class InvoicesController {
       letters: listed('invoice_letter'),
       payments: listed('payment_proof'),
       proofHref: documentHref('proof_of_invoice'),
-      srikandiHref: documentHref(order.type === 'internal' ? 'srikandi' : 'insitu_srikandi'),
+      // Spec part 2 section 6: the Srikandi format is the treasurer's.
+      srikandiHref: user.can('invoice.manage')
+        ? documentHref(order.type === 'internal' ? 'srikandi' : 'insitu_srikandi')
+        : null,
       updateHref: mayTake('invoice_update') ? urlFor('orders.invoice.update', params) : null,
-      paymentHref:
-        mayTake('invoice_payment') && order.invoiceStage > 0
-          ? urlFor('orders.invoice.payment', params)
-          : null,
-      confirmHref:
-        mayTake('invoice_confirm') && order.invoiceStage > 0
-          ? urlFor('orders.invoice.confirm', params)
-          : null,
+      paymentHref: mayTake('invoice_payment') ? urlFor('orders.invoice.payment', params) : null,
+      confirmHref: mayTake('invoice_confirm') ? urlFor('orders.invoice.confirm', params) : null,
       maxPaymentFiles: MAX_PAYMENT_FILES,
     })
   }

@@ -41,6 +41,12 @@ const NOT_IN_STATUS_TABLE = [
   'attachment',
   'folder',
   'certificate_date',
+  // The invoice (checked against INVOICE_EXPECTED below).
+  'invoice',
+  'invoice_update',
+  'invoice_payment',
+  'invoice_confirm',
+  'invoice_refresh',
 ]
 
 /** The workflow read as the documents' status table: statuses, and roles from the permission map. */
@@ -90,6 +96,20 @@ const canSeeFiles = (status: InternalStatus, isFacility: boolean) =>
  *   Deleting a device and adding a request are hidden once the order is SELESAI.
  *   Adding a request (append) is yantek's (issue 4, "POST /internal/{id}/append, yantek").
  */
+/**
+ * The invoice's actions change no status (spec part 2 section 4: "Invoice: treasurer and
+ * fasyankes in MENUNGGU FEEDBACK or SELESAI"; section 6: the treasurer issues and confirms, the
+ * facility uploads the payment proof, admin_pk and yantek refresh the proof of invoice).
+ */
+const INVOICE_STATUSES: InternalStatus[] = ['MENUNGGU FEEDBACK', 'SELESAI']
+const INVOICE_EXPECTED: Record<string, Role[]> = {
+  invoice: ['treasurer', 'fasyankes'],
+  invoice_update: ['treasurer'],
+  invoice_payment: ['fasyankes'],
+  invoice_confirm: ['treasurer'],
+  invoice_refresh: ['admin_pk', 'yantek'],
+}
+
 const EXPECTED: Record<
   InternalAction,
   { from: InternalStatus[]; to: InternalStatus | null; roles: Role[] }
@@ -172,6 +192,17 @@ test.group('Internal order status table', () => {
         'SELESAI',
       ]
     )
+  })
+
+  test('the invoice is open to the treasurer and the facility once the devices are handed over', ({
+    assert,
+  }) => {
+    for (const [action, roles] of Object.entries(INVOICE_EXPECTED)) {
+      const info = internalWorkflow.action(action as never)
+      assert.deepEqual(sorted(info.from), sorted(INVOICE_STATUSES), action)
+      assert.isUndefined(info.to, action)
+      assert.deepEqual(sorted(rolesWith(info.permission)), sorted(roles), action)
+    }
   })
 
   test('the table has exactly the expected actions', ({ assert }) => {
