@@ -175,25 +175,17 @@ export async function confirmPayment(actor: StaffActor, order: Order, date: Date
 /** admin_pk or yantek refresh the proof of invoice: its date (today unless given) and its file. */
 export async function refreshInvoiceProof(actor: StaffActor, order: Order, date?: Date) {
   const proofDate = day(date) ?? labToday()
+  await order.load('internal')
+  const proof = order.internal
+  const before = proof.proofOfInvoiceDate?.toISODate() ?? null
   await internalWorkflow.take('invoice_refresh', order, actor.user, async (trx) => {
-    const row = await trx.from('internal_orders').where('order_id', order.id).first()
-    await trx
-      .from('internal_orders')
-      .where('order_id', order.id)
-      .update({ proof_of_invoice_date: proofDate })
-    await auditOrder(
-      actor,
-      order,
-      'invoice_refresh',
-      {
-        from: {
-          proof_of_invoice_date: row?.proof_of_invoice_date
-            ? isoDate(row.proof_of_invoice_date)
-            : null,
-        },
-        to: { proof_of_invoice_date: proofDate },
-      },
-      trx
-    )
+    proof.useTransaction(trx)
+    proof.proofOfInvoiceDate = DateTime.fromISO(proofDate)
+    await proof.save()
+    const change = {
+      from: { proof_of_invoice_date: before },
+      to: { proof_of_invoice_date: proofDate },
+    }
+    await auditOrder(actor, order, 'invoice_refresh', change, trx)
   })
 }

@@ -1,5 +1,6 @@
 import type Order from '#models/order'
 import { createDocument } from '#documents/kit/document'
+import { pricedTable } from '#documents/kit/priced_table'
 import { offeringOf } from '#queries/insitu/offering'
 
 /**
@@ -25,27 +26,21 @@ export async function offeringLetter(order: Order) {
     )
   for (const lab of offering.labs) {
     writer.heading(`Laboratorium ${lab.label}`)
-    const table = writer.table([
-      { label: 'No', width: 0.4 },
-      { label: 'Uraian', width: 3 },
-      { label: 'Jumlah', width: 0.7, align: 'right' },
-      { label: 'Tarif', width: 1.3, align: 'right' },
-      { label: 'Subtotal', width: 1.4, align: 'right' },
-    ])
-    lab.items.forEach((item, index) =>
-      table.row([
-        index + 1,
-        item.name,
-        item.quantity,
-        item.formatted_price,
-        item.formatted_subtotal,
-      ])
+    pricedTable(
+      writer,
+      lab.items.map((item) => ({
+        ...item,
+        description: item.name,
+        formatted_amount: item.formatted_subtotal,
+      })),
+      [
+        ...lab.costs.map((cost): [string, string] => [
+          `Akomodasi: ${cost.label}`,
+          cost.formatted_amount,
+        ]),
+        [`Total ${lab.label}`, lab.formatted_total],
+      ]
     )
-    lab.costs.forEach((cost) =>
-      table.row(['', `Akomodasi: ${cost.label}`, '', '', cost.formatted_amount])
-    )
-    table.row(['', `Total ${lab.label}`, '', '', lab.formatted_total])
-    table.end()
   }
   writer
     .keyValues([

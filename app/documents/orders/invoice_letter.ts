@@ -1,6 +1,7 @@
 import type Order from '#models/order'
 import lab from '#config/lab'
 import { createDocument, type DocumentWriter } from '#documents/kit/document'
+import { pricedTable } from '#documents/kit/priced_table'
 import { billOf } from '#queries/orders/bill'
 import { invoiceStagesOf } from '#queries/orders/invoice'
 import { labNow } from '#services/format'
@@ -8,24 +9,7 @@ import { labNow } from '#services/format'
 /** The bill as a table: each service line, then the total in figures and in words. */
 export async function writeBill(writer: DocumentWriter, order: Order) {
   const bill = await billOf(order)
-  const table = writer.table([
-    { label: 'No', width: 0.4 },
-    { label: 'Uraian Layanan', width: 3.2 },
-    { label: 'Jumlah', width: 0.7, align: 'right' },
-    { label: 'Tarif', width: 1.3, align: 'right' },
-    { label: 'Biaya', width: 1.4, align: 'right' },
-  ])
-  bill.lines.forEach((line, index) =>
-    table.row([
-      index + 1,
-      line.description,
-      line.quantity,
-      line.formatted_price,
-      line.formatted_amount,
-    ])
-  )
-  table.row(['', 'Total', '', '', bill.formatted_total])
-  table.end()
+  pricedTable(writer, bill.lines, [['Total', bill.formatted_total]])
   writer.keyValues([
     ['Total tagihan', bill.formatted_total],
     ['Terbilang', bill.total_in_words],
