@@ -86,6 +86,8 @@ export const PERMISSIONS = {
   'insitu.sign': ['fasyankes'],
   'insitu.contract': ['yantek'],
   'insitu.finalize': ['yantek'],
+  // Spec part 2 section 6: the signer and contract data are yantek's (and the signing facility's).
+  'insitu.agreement': ['yantek', 'fasyankes'],
   // Each head picks their own lab's team (the action checks the lab).
   'insitu.officers': SERVICE_LAB_HEADS,
   // Assignment letters: yantek, human resource, the PDP head, and each head for their own lab.

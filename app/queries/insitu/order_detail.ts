@@ -27,6 +27,7 @@ export async function insituOrderDetail(order: Order, user: User): Promise<Insit
     labPlansOf(order),
   ])
   const insitu = order.insitu
+  const agreement = user.can('insitu.agreement')
   const lines = devices.map((device) =>
     new OrderDeviceTransformer(device, { order, user }).forDetail()
   )
@@ -45,15 +46,17 @@ export async function insituOrderDetail(order: Order, user: User): Promise<Insit
       fasyankes_name: order.fasyankes.fasyankesName,
       address: order.fasyankes.address,
     },
-    signature: insitu.signedAt
-      ? {
-          name: insitu.signatureName,
-          nip: insitu.signatureNip,
-          position: insitu.signaturePosition,
-        }
-      : null,
-    contract_number: insitu.contractNumber,
-    formatted_contract_date: insitu.contractDate ? formatDate(insitu.contractDate) : null,
+    signature:
+      agreement && insitu.signedAt
+        ? {
+            name: insitu.signatureName,
+            nip: insitu.signatureNip,
+            position: insitu.signaturePosition,
+          }
+        : null,
+    contract_number: agreement ? insitu.contractNumber : null,
+    formatted_contract_date:
+      agreement && insitu.contractDate ? formatDate(insitu.contractDate) : null,
     cancel_reason: insitu.cancelReason,
     finalization_notes: insitu.finalizationNotes,
     folder_link: order.folderLink,

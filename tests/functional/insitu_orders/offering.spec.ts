@@ -12,7 +12,11 @@ import {
   userByEmail,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
-import { plannedRequest, statusOf } from '#tests/functional/insitu_orders/_support'
+import {
+  inProgressRequest,
+  plannedRequest,
+  statusOf,
+} from '#tests/functional/insitu_orders/_support'
 
 const SIGNER = {
   signature_name: 'dr. Ratna Dewi',
@@ -226,5 +230,26 @@ test.group('Insitu | offering, signature, contract, finalization', (group) => {
     assert.equal(await statusOf(order.id), 'SELESAI')
     const done = await db.from('insitu_orders').where('order_id', order.id).first()
     assert.equal(done.finalization_notes, 'Pekerjaan di lokasi selesai.')
+  })
+
+  test('the signer and contract data are shown to yantek and the facility only', async ({
+    client,
+    assert,
+  }) => {
+    const order = await inProgressRequest(client)
+    const readers = {
+      yantek: await userWithRole('yantek'),
+      fasyankes: await userByEmail(FACILITY_EMAIL),
+      head_of_pk_laboratory: await userWithRole('head_of_pk_laboratory'),
+      admin_pk: await userWithRole('admin_pk'),
+    }
+    for (const [role, user] of Object.entries(readers)) {
+      const page = await client.get(`/insitu/${order.id}/detail`).loginAs(user).withInertia()
+      page.assertStatus(200)
+      const shown = page.inertiaProps.order as any
+      const sees = role === 'yantek' || role === 'fasyankes'
+      assert.equal(shown.signature?.name ?? null, sees ? 'dr. Ratna Dewi' : null, role)
+      assert.equal(shown.contract_number !== null, sees, role)
+    }
   })
 })
