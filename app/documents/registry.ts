@@ -12,6 +12,7 @@ import { invoiceLetter } from '#documents/orders/invoice_letter'
 import { proofOfInvoice } from '#documents/orders/proof_of_invoice'
 import { stageLetterMissing } from '#queries/orders/invoice'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
+import { INVOICED, type InternalStatus } from '#workflows/internal_order_workflow'
 
 /**
  * Every generated order document: where it is served, who may open it (a
@@ -123,7 +124,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     orderType: 'internal',
     path: '/internal/:id/proof-of-invoice',
     permission: 'internal.invoice_proof',
-    mayOpen: (order) => ['MENUNGGU FEEDBACK', 'SELESAI'].includes(order.status),
+    mayOpen: (order) => INVOICED.includes(order.status as InternalStatus),
     fileName: (order) => `bukti-tagihan-${slug(order)}.pdf`,
     contentType: 'application/pdf',
     disposition: 'inline',

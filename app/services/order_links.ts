@@ -1,7 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { orderTypeOf } from '#workflows/order_types'
+import { orderTypeOf, workflowOf } from '#workflows/order_types'
+import type { SharedOrderAction } from '#workflows/order_actions'
 
-type OrderPage = 'orders.attachment' | 'orders.worksheets'
+type OrderPage = 'orders.attachment' | 'orders.worksheets' | 'orders.invoice'
 
 /** Flashes a success message and returns to one of the loaded order's pages (`ctx.order`). */
 export function backToOrderPage(ctx: HttpContext, route: OrderPage, message: string) {
@@ -25,4 +26,17 @@ export function stepFormProps<H extends string | null>(ctx: HttpContext, submitH
 export function backToOrder(ctx: HttpContext, message: string, to?: string) {
   ctx.session.flash('success', message)
   return ctx.response.redirect(to ?? orderTypeOf(ctx.order).pagePath(ctx.order, ctx.auth.user!))
+}
+
+/**
+ * Refuses whoever may not take the action on the loaded order now before reading their input
+ * (a 403 or the workflow's notice, not field errors), then reads it.
+ */
+export function refusedOr<T>(
+  ctx: HttpContext,
+  action: SharedOrderAction | (string & {}),
+  read: () => Promise<T>
+) {
+  workflowOf(ctx.order).assert(action as SharedOrderAction, ctx.order, ctx.auth.user!)
+  return read()
 }

@@ -32,6 +32,9 @@ const RECEIVED: InternalStatus[] = [
   'SELESAI',
 ]
 
+/** Once the devices are back: the invoice and its proof (spec part 2 sections 4 and 6). */
+export const INVOICED: InternalStatus[] = ['MENUNGGU FEEDBACK', 'SELESAI']
+
 const work = orderWorkActions<InternalStatus>('internal', {
   open: NOT_DONE,
   worksheets: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
@@ -40,7 +43,7 @@ const work = orderWorkActions<InternalStatus>('internal', {
   files: RECEIVED,
   attaching: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
   cancelDevice: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
-  invoice: ['MENUNGGU FEEDBACK', 'SELESAI'],
+  invoice: INVOICED,
 })
 
 const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
@@ -160,7 +163,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
     // Spec part 2 section 6: admin_pk and yantek refresh the proof of invoice's file and date
     // (PUT /internal/{id}/invoice), before a mismatch in the reports is reported.
     invoice_refresh: {
-      from: ['MENUNGGU FEEDBACK', 'SELESAI'],
+      from: INVOICED,
       permission: 'internal.invoice_refresh',
       verb: 'memperbarui berkas dan tanggal tagihan',
       statusRefusal: 'Bukti tagihan tersedia setelah alat diserahkan.',

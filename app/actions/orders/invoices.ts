@@ -4,12 +4,12 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import { refuseFields } from '#services/field_errors'
 import { formatDate, labToday } from '#services/format'
-import { isoDate } from '#services/holidays'
 import { storeUpload, type StoredFile } from '#files/file_store'
 import { fileReference, recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+import { invoiceStagesOf } from '#queries/orders/invoice'
 
 export const STAGE_FIELDS = ['first_date', 'second_date', 'third_date'] as const
 const STAGE_LABELS = ['Tanggal Tagihan 1', 'Tanggal Tagihan 2', 'Tanggal Tagihan 3']
@@ -44,15 +44,13 @@ export function stageOf(dates: StageDates) {
   return dates.reduce((stage, date, index) => (date ? index + 1 : stage), 0)
 }
 
-async function stageDates(trx: TransactionClientContract, order: Order) {
-  const rows = await trx.from('invoices').where('order_id', order.id).orderBy('stage')
-  const dates: StageDates = [null, null, null]
-  const numbers: (string | null)[] = [null, null, null]
-  for (const row of rows) {
-    dates[row.stage - 1] = isoDate(row.invoice_date)
-    numbers[row.stage - 1] = row.letter_number
+/** The stages as issued, read inside the action's transaction. */
+async function issuedStages(trx: TransactionClientContract, order: Order) {
+  const { stages } = await invoiceStagesOf(order, trx)
+  return {
+    dates: stages.map((stage) => stage.date) as StageDates,
+    numbers: stages.map((stage) => stage.letter_number),
   }
-  return { dates, numbers }
 }
 
 /** A validated date (local midnight) as YYYY-MM-DD. */
@@ -82,7 +80,7 @@ export async function updateInvoice(
   const stage = stageOf(dates)
   const stored = input.file ? await storeUpload(input.file, `invoices/${order.id}`) : null
   await workflow.take('invoice_update', order, actor.user, async (trx) => {
-    const before = await stageDates(trx, order)
+    const before = await issuedStages(trx, order)
     const now = new Date()
     for (let index = 0; index < 3; index++) {
       const where = { order_id: order.id, stage: index + 1 }
@@ -151,7 +149,7 @@ export async function uploadPaymentProofs(actor: StaffActor, order: Order, files
 export async function confirmPayment(actor: StaffActor, order: Order, date: Date) {
   const confirmed = day(date)!
   await workflowOf(order).take('invoice_confirm', order, actor.user, async (trx) => {
-    const { dates } = await stageDates(trx, order)
+    const { dates } = await issuedStages(trx, order)
     if (dates[0] && confirmed < dates[0]) {
       refuseFields({
         date: `Tanggal Konfirmasi Pembayaran tidak boleh sebelum ${STAGE_LABELS[0]} (${formatDate(dates[0])}).`,

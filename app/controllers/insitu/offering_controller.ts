@@ -1,12 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import { backToOrder, stepFormProps } from '#services/order_links'
+import { backToOrder, refusedOr, stepFormProps } from '#services/order_links'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
-import { ORDER_DOCUMENTS } from '#documents/registry'
 import { offeringOf } from '#queries/insitu/offering'
 import { labPlansMissing } from '#queries/insitu/lab_plans'
-import { mayOpenDocument, orderPageActions } from '#queries/orders/order_page_actions'
+import { openableDocumentPath, orderPageActions } from '#queries/orders/order_page_actions'
 import {
   finalizeInsituOrder,
   sendOffering,
@@ -42,12 +41,6 @@ async function renderStepForm(
   })
 }
 
-/** Refuses whoever may not take the step now before reading their input: a 403, not field errors. */
-function refusedOr<T>(ctx: HttpContext, step: 'sign' | 'contract', read: () => Promise<T>) {
-  insituWorkflow.assert(step, ctx.order, ctx.auth.user!)
-  return read()
-}
-
 /**
  * The offering of an on-site order and the steps after it: the letter's page, sending it to the
  * facility, the facility's signature, the approved letter with the contract, the finalization.
@@ -57,17 +50,13 @@ export default class InsituOfferingController {
     const { order } = ctx
     const user = ctx.auth.user!
     insituWorkflow.assert('offering', order, user)
-    const letter = ORDER_DOCUMENTS.find((document) => document.name === 'offering_letter')!
     const missing = await labPlansMissing(order)
     const actions = await orderPageActions(order, user)
     return ctx.inertia.render('insitu/offering', {
       ...stepFormProps(ctx, null),
       missing,
       offering: missing ? null : await offeringOf(order),
-      pdfHref:
-        !missing && mayOpenDocument(letter, order, user)
-          ? letter.path.replace(':id', String(order.id))
-          : null,
+      pdfHref: missing ? null : openableDocumentPath('offering_letter', order, user),
       actions: actions.filter((action) => OFFERING_STEPS.includes(action.key)),
     })
   }

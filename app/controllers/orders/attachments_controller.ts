@@ -8,7 +8,7 @@ import { ORDER_DOCUMENTS } from '#documents/registry'
 import { devicesOf, mayAttachTo } from '#queries/orders/order_devices'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
 import { filesByDevice, visibleFiles } from '#queries/orders/order_files_view'
-import { mayOpenDocument } from '#queries/orders/order_page_actions'
+import { documentPath, mayOpenDocument } from '#queries/orders/order_page_actions'
 import {
   attachBySubOrder,
   attachCertificates,
@@ -62,7 +62,7 @@ export default class AttachmentsController {
         (document) => document.placement === 'files' && mayOpenDocument(document, order, user)
       ).map((document) => ({
         label: document.label,
-        href: document.path.replace(':id', String(order.id)),
+        href: documentPath(document, order),
       })),
       devices: OrderDeviceTransformer.transform(devices, { order, user, files: links }).useVariant(
         'forFiles'

@@ -1,14 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import { backToOrder } from '#services/order_links'
 import { formatDateTime } from '#services/format'
 import { workflowOf } from '#workflows/order_types'
-import { ORDER_DOCUMENTS } from '#documents/registry'
 import { billOf } from '#queries/orders/bill'
 import { invoiceStagesOf } from '#queries/orders/invoice'
 import { fileHref } from '#queries/orders/order_files_view'
-import { mayOpenDocument } from '#queries/orders/order_page_actions'
+import { openableDocumentPath } from '#queries/orders/order_page_actions'
 import { currentFiles } from '#files/order_files'
 import {
   confirmPayment,
@@ -24,7 +22,7 @@ import {
   paymentConfirmValidator,
   paymentValidator,
 } from '#validators/invoices'
-import { stepFormProps } from '#services/order_links'
+import { backToOrder, backToOrderPage, refusedOr, stepFormProps } from '#services/order_links'
 
 /**
  * The invoice page of an order of either type (spec part 2: Invoices): the treasurer issues the
@@ -42,12 +40,7 @@ export default class InvoicesController {
       invoiceStagesOf(order),
       currentFiles(undefined, order.id, ['invoice_letter', 'payment_proof']),
     ])
-    const documentHref = (name: string) => {
-      const document = ORDER_DOCUMENTS.find((entry) => entry.name === name)
-      return document && mayOpenDocument(document, order, user)
-        ? document.path.replace(':id', String(order.id))
-        : null
-    }
+    const documentHref = (name: string) => openableDocumentPath(name, order, user)
     const params = { orderType: order.type, id: order.id }
     const mayTake = (action: 'invoice_update' | 'invoice_payment' | 'invoice_confirm') =>
       workflow.allows(action, order, user)
@@ -84,24 +77,27 @@ export default class InvoicesController {
   }
 
   async update(ctx: HttpContext) {
-    workflowOf(ctx.order).assert('invoice_update', ctx.order, ctx.auth.user!)
-    const input = await ctx.request.validateUsing(invoiceUpdateValidator)
+    const input = await refusedOr(ctx, 'invoice_update', () =>
+      ctx.request.validateUsing(invoiceUpdateValidator)
+    )
     await updateInvoice(signedInActor(ctx), ctx.order, input)
-    return backToInvoice(ctx, `Tagihan ${ctx.order.number} tersimpan.`)
+    return backToOrderPage(ctx, 'orders.invoice', `Tagihan ${ctx.order.number} tersimpan.`)
   }
 
   async payment(ctx: HttpContext) {
-    workflowOf(ctx.order).assert('invoice_payment', ctx.order, ctx.auth.user!)
-    const { files } = await ctx.request.validateUsing(paymentValidator)
+    const { files } = await refusedOr(ctx, 'invoice_payment', () =>
+      ctx.request.validateUsing(paymentValidator)
+    )
     await uploadPaymentProofs(signedInActor(ctx), ctx.order, files)
-    return backToInvoice(ctx, `Bukti pembayaran ${ctx.order.number} terunggah.`)
+    return backToOrderPage(ctx, 'orders.invoice', `Bukti pembayaran ${ctx.order.number} terunggah.`)
   }
 
   async confirm(ctx: HttpContext) {
-    workflowOf(ctx.order).assert('invoice_confirm', ctx.order, ctx.auth.user!)
-    const { date } = await ctx.request.validateUsing(paymentConfirmValidator)
+    const { date } = await refusedOr(ctx, 'invoice_confirm', () =>
+      ctx.request.validateUsing(paymentConfirmValidator)
+    )
     await confirmPayment(signedInActor(ctx), ctx.order, date)
-    return backToInvoice(ctx, `Pembayaran ${ctx.order.number} dikonfirmasi.`)
+    return backToOrderPage(ctx, 'orders.invoice', `Pembayaran ${ctx.order.number} dikonfirmasi.`)
   }
 
   /** PUT /internal/{id}/invoice: admin_pk or yantek refresh the proof of invoice. */
@@ -110,11 +106,4 @@ export default class InvoicesController {
     await refreshInvoiceProof(signedInActor(ctx), ctx.order, date)
     return backToOrder(ctx, `Berkas dan tanggal bukti tagihan ${ctx.order.number} diperbarui.`)
   }
-}
-
-function backToInvoice(ctx: HttpContext, message: string) {
-  ctx.session.flash('success', message)
-  return ctx.response
-    .redirect()
-    .toRoute('orders.invoice', { orderType: ctx.order.type, id: ctx.order.id })
 }

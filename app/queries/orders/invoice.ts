@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import { formatDate, dateFromDatabase } from '#services/format'
 import { isoDate } from '#services/holidays'
@@ -10,8 +11,8 @@ const STAGE_NAMES = ['Tagihan 1', 'Tagihan 2', 'Tagihan 3']
  * issued), whether its letter may be printed yet (stage 1 always; a later one once the earlier
  * date is set), the stage reached, and the payment's confirmation.
  */
-export async function invoiceStagesOf(order: Order) {
-  const rows = await db.from('invoices').where('order_id', order.id).orderBy('stage')
+export async function invoiceStagesOf(order: Order, client: QueryClientContract = db.connection()) {
+  const rows = await client.from('invoices').where('order_id', order.id).orderBy('stage')
   const byStage = new Map(rows.map((row) => [Number(row.stage), row]))
   const stages = [1, 2, 3].map((stage) => {
     const row = byStage.get(stage)

@@ -4,6 +4,17 @@ import type { PageAction } from '#workflows/kit'
 import { workflowOf } from '#workflows/order_types'
 import { ORDER_DOCUMENTS, type OrderDocument } from '#documents/registry'
 
+/** Where a document of this order is served. */
+export function documentPath(document: OrderDocument, order: Order) {
+  return document.path.replace(':id', String(order.id))
+}
+
+/** The path of the named document of this order when this user may open it now, else null. */
+export function openableDocumentPath(name: string, order: Order, user: User) {
+  const document = ORDER_DOCUMENTS.find((entry) => entry.name === name)
+  return document && mayOpenDocument(document, order, user) ? documentPath(document, order) : null
+}
+
 /** Whether the user may open this document of this order now (its existence aside). */
 export function mayOpenDocument(document: OrderDocument, order: Order, user: User) {
   if (document.orderType !== order.type) return false
@@ -32,7 +43,7 @@ export async function orderPageActions(order: Order, user: User): Promise<PageAc
     documents.push({
       key: document.name,
       label: document.label,
-      href: document.path.replace(':id', String(order.id)),
+      href: documentPath(document, order),
       variant: 'secondary',
       method: 'get',
       confirm: null,
