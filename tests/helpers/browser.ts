@@ -101,3 +101,11 @@ export async function isDark(page: Page) {
   const classes = (await page.locator('html').getAttribute('class')) ?? ''
   return classes.split(/\s+/).includes('dark')
 }
+
+/** One person in their own browser profile (the lab's time zone by default), signed in. */
+export async function person(browser: Browser, email: string, options: BrowserContextOptions = {}) {
+  const context = await newContext(browser, { timezoneId: 'Asia/Makassar', ...options })
+  const page = await context.newPage()
+  await signIn(page, email)
+  return page
+}

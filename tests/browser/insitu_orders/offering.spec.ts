@@ -1,53 +1,26 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser, Page } from 'playwright'
-import Alkes from '#models/alkes'
+import type { Page } from 'playwright'
 import User from '#models/user'
 import Order from '#models/order'
 import { labNow } from '#services/format'
-import { newContext, signIn } from '#tests/helpers/browser'
+import { person } from '#tests/helpers/browser'
+import { pdfBuffer } from '#tests/functional/internal_orders/_support'
+import { onSiteAlkes } from '#tests/functional/insitu_orders/_support'
 import { pdfTextLines } from '#tests/helpers/downloads'
 import { createInsituOrder } from '#actions/insitu/submit_order'
 import { confirmInsituOrder } from '#actions/insitu/order_steps'
 import { saveAccommodations, saveEstimations } from '#actions/insitu/lab_plans'
 
-const CONTRACT = {
-  name: 'surat-persetujuan.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
-  ),
-}
-
-async function person(browser: Browser, email: string) {
-  const context = await newContext(browser, { timezoneId: 'Asia/Makassar' })
-  const page = await context.newPage()
-  await signIn(page, email)
-  return page
-}
+const CONTRACT = { name: 'surat-persetujuan.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() }
 
 const settle = (page: Page) => page.waitForLoadState('networkidle')
 const actor = (user: User) => ({ user, ip: '127.0.0.1' })
 
 /** A confirmed on-site PK request of one device with its plans saved (MENUNGGU PENAWARAN). */
 async function plannedOrder() {
-  const tag = `Off${Date.now().toString(36)}`
-  const alkes = await Alkes.create({
-    name: `Defibrillator ${tag}`,
-    laboratory: 'PK',
-    category: null,
-    price: 300_000,
-    minuteEstimation: 90,
-    alkesCode: `DF-${tag}`,
-    recalibrationMonths: 12,
-    isTuntungSeharian: false,
-    isInternal: false,
-    isInsitu: true,
-    pengujianIsKan: false,
-    kalibrasiIsKan: false,
-    hasLaikDescription: true,
-  })
+  const alkes = await onSiteAlkes('PK', 90, 300_000, 'Defibrillator')
   const facility = await User.findByOrFail('email', 'fasyankes@kalibra.test')
   const yantek = await User.findByOrFail('email', 'yantek@kalibra.test')
   const created = await createInsituOrder(actor(facility), facility.fasyankesId!, {

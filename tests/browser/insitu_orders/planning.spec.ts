@@ -1,25 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser, Page } from 'playwright'
-import Alkes from '#models/alkes'
-import { newContext, signIn } from '#tests/helpers/browser'
+import type { Page } from 'playwright'
+import { person } from '#tests/helpers/browser'
+import { pdfBuffer } from '#tests/functional/internal_orders/_support'
+import { onSiteAlkes } from '#tests/functional/insitu_orders/_support'
 
-const LETTER = {
-  name: 'surat-permohonan.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
-  ),
-}
-
-/** Each person in their own browser profile, signed in, with the app's address as base. */
-async function person(browser: Browser, email: string) {
-  const context = await newContext(browser, { timezoneId: 'Asia/Makassar' })
-  const page = await context.newPage()
-  await signIn(page, email)
-  return page
-}
+const LETTER = { name: 'surat-permohonan.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() }
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
@@ -33,22 +20,7 @@ test.group('Insitu in Chromium', (group) => {
     browser,
     assert,
   }) => {
-    const tag = `Ins${Date.now().toString(36)}`
-    const monitor = await Alkes.create({
-      name: `Patient Monitor ${tag}`,
-      laboratory: 'PK',
-      category: null,
-      price: 250_000,
-      minuteEstimation: 75,
-      alkesCode: `PM-${tag}`,
-      recalibrationMonths: 12,
-      isTuntungSeharian: false,
-      isInternal: false,
-      isInsitu: true,
-      pengujianIsKan: false,
-      kalibrasiIsKan: false,
-      hasLaikDescription: true,
-    })
+    const monitor = await onSiteAlkes('PK', 75, 250_000, 'Patient Monitor')
 
     /* the facility requests */
     const facility = await person(browser, 'fasyankes@kalibra.test')
@@ -59,7 +31,7 @@ test.group('Insitu in Chromium', (group) => {
     await facility.getByLabel('Nomor Surat').fill('445/77/RSUD/XI/2026')
     await facility.getByLabel('Tanggal Surat').fill('2026-11-20')
     const panel = facility.getByRole('tabpanel')
-    await panel.getByLabel('Cari alat').fill(tag)
+    await panel.getByLabel('Cari alat').fill(monitor.name)
     await panel.getByLabel(`Jumlah ${monitor.name}`).fill('18')
     await facility.getByRole('button', { name: 'Simpan' }).click()
     await facility.waitForURL('**/insitu/*/detail')

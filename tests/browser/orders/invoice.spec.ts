@@ -1,20 +1,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import type { Browser } from 'playwright'
-import { baseUrl, newContext, signIn } from '#tests/helpers/browser'
+import { baseUrl, person } from '#tests/helpers/browser'
 import { pdfTextLines } from '#tests/helpers/downloads'
 import { makeOrder, pdfBuffer, pngBuffer } from '#tests/functional/internal_orders/_support'
-
-async function person(browser: Browser, email: string, width = 1366) {
-  const context = await newContext(browser, {
-    timezoneId: 'Asia/Makassar',
-    viewport: { width, height: 900 },
-  })
-  const page = await context.newPage()
-  await signIn(page, email)
-  return page
-}
 
 test.group('Invoice in Chromium', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -33,7 +22,9 @@ test.group('Invoice in Chromium', (group) => {
       .update({ status: 'SELESAI' })
     const invoiceUrl = `${baseUrl()}/internal/${order.id}/invoice`
 
-    const treasurer = await person(browser, 'treasurer@kalibra.test')
+    const treasurer = await person(browser, 'treasurer@kalibra.test', {
+      viewport: { width: 1366, height: 900 },
+    })
     await treasurer.goto(`${baseUrl()}/internal/${order.id}/detail`)
     await treasurer.getByRole('link', { name: 'Tagihan', exact: true }).click()
     await treasurer.waitForURL(invoiceUrl)
@@ -54,7 +45,9 @@ test.group('Invoice in Chromium', (group) => {
     assert.include(text, 'TG/PK/016/XI/2026')
     assert.include(text, 'Rp 350.000')
 
-    const facility = await person(browser, 'fasyankes@kalibra.test', 375)
+    const facility = await person(browser, 'fasyankes@kalibra.test', {
+      viewport: { width: 375, height: 800 },
+    })
     await facility.goto(invoiceUrl)
     await facility.getByRole('tab', { name: 'Pembayaran' }).click()
     await facility.getByLabel(/Bukti Pembayaran/).setInputFiles([

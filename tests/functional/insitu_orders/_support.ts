@@ -10,15 +10,16 @@ import {
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
 
-/** A device type offered on site, in one lab. */
+/** A device type offered on site, in one lab; its name starts with `name` and ends unique. */
 export function onSiteAlkes(
   laboratory: 'PK' | 'UKPR' | 'SARPRAS',
   minuteEstimation: number,
-  price: number
+  price: number,
+  name = 'Alat Insitu'
 ) {
   const tag = marker('In')
   return Alkes.create({
-    name: `Alat Insitu ${tag}`,
+    name: `${name} ${tag}`,
     laboratory,
     category: laboratory === 'UKPR' ? 'Radiologi Diagnostik' : null,
     price,

@@ -13,6 +13,7 @@ import {
 } from '#tests/functional/internal_orders/_support'
 
 import {
+  PK_ACCOMMODATION,
   onSiteAlkes,
   requestFields,
   latestInsitu,
@@ -148,21 +149,7 @@ test.group('Insitu | request, confirm, estimation, accommodation', (group) => {
       .form({ pk_officer_price: '150000' })
     headAccommodation.assertStatus(403)
 
-    const accommodation = {
-      pk_officer_price: '150000',
-      pk_officer_count: '3',
-      pk_officer_day: '1',
-      pk_transportation_price: '400000',
-      pk_transportation_day: '1',
-      pk_transportation_count: '1',
-      pk_hotel_price: '350000',
-      pk_hotel_day: '1',
-      pk_hotel_count: '2',
-      pk_plane_price: '0',
-      pk_plane_count: '0',
-      pk_plane_luggage: '0',
-      pk_plane_is_pp: 'false',
-    }
+    const accommodation = PK_ACCOMMODATION
     const missing = await client
       .put(`/insitu/${order.id}/accommodation`)
       .loginAs(yantek)
