@@ -10,6 +10,7 @@ import { offeringLetter } from '#documents/insitu/offering_letter'
 import { assignmentLetter } from '#documents/insitu/assignment_letter'
 import { invoiceLetter } from '#documents/orders/invoice_letter'
 import { proofOfInvoice } from '#documents/orders/proof_of_invoice'
+import { labelSheet } from '#documents/orders/label_sheet'
 import { stageLetterMissing } from '#queries/orders/invoice'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { INVOICED, type InternalStatus } from '#workflows/internal_order_workflow'
@@ -117,6 +118,22 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
       build: (order) => invoiceLetter(order, stage),
     }))
   ),
+  // The printable label sheet of both types, on the label page once the labels are handed over.
+  ...(['internal', 'insitu'] as const).map((orderType): OrderDocument => ({
+    name: `${orderType}_label_sheet`,
+    label: 'Cetak Lembar Label (PDF)',
+    placement: 'page',
+    orderType,
+    path: `/${orderType}/:id/label/sheet`,
+    seenWith: 'label',
+    unavailable: hasRow('label_requests', 'Lembar label tersedia setelah label diserahkan.', {
+      status: 'Diserahkan',
+    }),
+    fileName: (order) => `lembar-label-${slug(order)}.pdf`,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+    build: (order) => labelSheet(order),
+  })),
   {
     name: 'proof_of_invoice',
     label: 'Cetak Bukti Tagihan',

@@ -116,6 +116,12 @@ export const PERMISSIONS = {
   // treasurer and the staff of internal reports, refreshed (file and date) by admin_pk and yantek.
   'internal.invoice_proof': ['treasurer', 'admin_pk', 'yantek', 'head_of_pk_laboratory'],
   'internal.invoice_refresh': ['admin_pk', 'yantek'],
+  // Label requests of both order types (spec part 2: officer_pk requests and reports the returned
+  // labels, on site the PK team leader; admin_pk and yantek hand them over).
+  'label.view': ['officer_pk', 'admin_pk', 'yantek'],
+  'label.request': ['officer_pk'],
+  'label.handover': ['admin_pk', 'yantek'],
+  'label.finish': ['officer_pk'],
   // Public holidays the completion estimate skips (domain decisions: staff can edit them).
   'holiday.edit': ['yantek', 'admin_pk'],
   'officer.view': ADMINS_AND_HEADS,

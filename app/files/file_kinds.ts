@@ -22,6 +22,8 @@ export const FILE_KINDS = {
   // Invoices (both types): the treasurer's signed invoice letter, the facility's payment proofs.
   invoice_letter: { label: 'Surat tagihan', seenWith: 'invoice', single: true },
   payment_proof: { label: 'Bukti pembayaran', seenWith: 'invoice', single: false },
+  // Label requests: the officer's proof of the labels returned to the lab.
+  label_proof: { label: 'Bukti pengembalian label', seenWith: 'label', single: true },
 } as const satisfies Record<string, FileKindInfo>
 
 export type OrderFileKind = keyof typeof FILE_KINDS

@@ -4,11 +4,11 @@ import type Order from '#models/order'
 import type { Permission } from '#enums/permissions'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import NotFoundException from '#exceptions/not_found_exception'
-import { findVisibleOrder } from '#queries/orders/find_order'
+import { findVisibleOrder, orderIdOfLabelRequest } from '#queries/orders/find_order'
 import { isOrderType, ORDER_TYPE_INFO } from '#workflows/order_types'
 
 /**
- * Binds the order of `/:orderType/:id/...` (or of a type-specific group) to
+ * Binds the order of `/:orderType/:id/...` (or of a type-specific group, or of a label request) to
  * `ctx.order` once per request: the type's list permission (or the route's own, for a
  * document someone outside the list reads), then the facility scope (another facility's
  * order answers 404).
@@ -17,7 +17,7 @@ export default class LoadOrderMiddleware {
   async handle(
     ctx: HttpContext,
     next: NextFn,
-    options: { type?: string; permission?: Permission } = {}
+    options: { type?: string; permission?: Permission; byLabelRequest?: boolean } = {}
   ) {
     const type = options.type ?? ctx.params.orderType
     if (!isOrderType(type)) throw new NotFoundException()
@@ -25,7 +25,11 @@ export default class LoadOrderMiddleware {
     if (!user.can(options.permission ?? ORDER_TYPE_INFO[type].viewPermission)) {
       throw new ForbiddenException()
     }
-    ctx.order = await findVisibleOrder(user, type, ctx.params.id)
+    // POST /{orderType}/{labelRequestId}/label/finishing names the order by its label request.
+    const id = options.byLabelRequest
+      ? await orderIdOfLabelRequest(ctx.params.labelRequestId)
+      : ctx.params.id
+    ctx.order = await findVisibleOrder(user, type, id)
     return next()
   }
 }

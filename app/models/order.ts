@@ -15,6 +15,7 @@ import InternalHandover from '#models/internal_handover'
 import InsituOrder from '#models/insitu_order'
 import InsituLabPlan from '#models/insitu_lab_plan'
 import InsituTeamMember from '#models/insitu_team_member'
+import LabelRequest from '#models/label_request'
 
 /**
  * An order of either type: what both share. Type-specific data lives in its
@@ -95,4 +96,13 @@ export default class Order extends TimestampedModel {
   /** On-site orders: the officers of each lab's team (their worksheet access). */
   @hasMany(() => InsituTeamMember)
   declare teamMembers: HasMany<typeof InsituTeamMember>
+
+  /** The device lines an officer is assigned to (only their officer): who works on the order. */
+  @hasMany(() => OrderDevice, {
+    onQuery: (query) => query.select('id', 'order_id', 'officer_id').whereNotNull('officer_id'),
+  })
+  declare assignedLines: HasMany<typeof OrderDevice>
+
+  @hasOne(() => LabelRequest)
+  declare labelRequest: HasOne<typeof LabelRequest>
 }

@@ -30,16 +30,32 @@ const PLANNED = OPEN.filter((status) => status !== 'TERKIRIM')
 const facilityOnlyWhileSent = (user: User, order: Order) =>
   !user.isFacility || order.status === 'TERKIRIM'
 
-const work = orderWorkActions<InsituStatus>('insitu', {
-  open: OPEN,
-  worksheets: ['DALAM PROSES', 'SELESAI'],
-  working: ['DALAM PROSES'],
-  certificateDate: ['DALAM PROSES'],
-  files: ['DALAM PROSES', 'SELESAI'],
-  attaching: ['DALAM PROSES'],
-  cancelDevice: ['DALAM PROSES'],
-  invoice: ['SELESAI'],
-})
+/** Labels on site: the officer_pk who leads the PK team (spec part 2 section 6). */
+function pkLeader(user: User, order: Order) {
+  return (
+    user.hasRole('officer_pk') &&
+    (order.teamMembers ?? []).some(
+      (member) => member.userId === user.id && member.lab === 'pk' && member.isLeader
+    )
+  )
+}
+
+const work = orderWorkActions<InsituStatus>(
+  'insitu',
+  {
+    open: OPEN,
+    worksheets: ['DALAM PROSES', 'SELESAI'],
+    working: ['DALAM PROSES'],
+    certificateDate: ['DALAM PROSES'],
+    files: ['DALAM PROSES', 'SELESAI'],
+    attaching: ['DALAM PROSES'],
+    cancelDevice: ['DALAM PROSES'],
+    invoice: ['SELESAI'],
+    labels: ['DALAM PROSES', 'SELESAI'],
+    labelling: ['DALAM PROSES'],
+  },
+  pkLeader
+)
 
 /** An officer of the team of the device's lab (any lab's team without a device). */
 const inTeam = (user: User, order: Order, device?: OrderDevice) =>

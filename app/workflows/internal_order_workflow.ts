@@ -1,4 +1,5 @@
 import type Order from '#models/order'
+import type User from '#models/user'
 import {
   SHARED_TIMELINE,
   defineOrderWorkflow,
@@ -35,16 +36,30 @@ const RECEIVED: InternalStatus[] = [
 /** Once the devices are back: the invoice and its proof (spec part 2 sections 4 and 6). */
 export const INVOICED: InternalStatus[] = ['MENUNGGU FEEDBACK', 'SELESAI']
 
-const work = orderWorkActions<InternalStatus>('internal', {
-  open: NOT_DONE,
-  worksheets: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
-  working: ['PROSES PENGERJAAN'],
-  certificateDate: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
-  files: RECEIVED,
-  attaching: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
-  cancelDevice: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
-  invoice: INVOICED,
-})
+const work = orderWorkActions<InternalStatus>(
+  'internal',
+  {
+    open: NOT_DONE,
+    worksheets: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+    working: ['PROSES PENGERJAAN'],
+    certificateDate: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+    files: RECEIVED,
+    attaching: ['ALAT DITERIMA', 'PROSES PENGERJAAN', 'MENUNGGU FEEDBACK'],
+    cancelDevice: ['ALAT DITERIMA', 'PROSES PENGERJAAN'],
+    invoice: INVOICED,
+    labels: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI'],
+    labelling: ['PROSES PENGERJAAN'],
+  },
+  labelOfficer
+)
+
+/** Labels: an officer_pk assigned to one of the order's devices (spec: officer_pk). */
+function labelOfficer(user: User, order: Order) {
+  return (
+    user.hasRole('officer_pk') &&
+    (order.assignedLines ?? []).some((line) => line.officerId === user.id)
+  )
+}
 
 const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
 

@@ -46,9 +46,8 @@ export interface ActionInfo<S extends string, Subject, Extra> {
   guard?: (user: User, subject: Subject, extra: Extra) => boolean
   /** Completes "Anda tidak dapat … {subject} pada status …". */
   verb: string
-  /** Message when the guard refuses. */
-  /** Why the guard refuses (it may name the subject). */
-  guardRefusal?: string | ((subject: Subject) => string)
+  /** Why the guard refuses (it may name the subject, or tell this user apart). */
+  guardRefusal?: string | ((subject: Subject, user: User) => string)
   /** Message when the status does not allow it (instead of the generic one). */
   statusRefusal?: string
   /**
@@ -173,7 +172,9 @@ export class Workflow<
     }
     if (info.guard && !info.guard(user, subject, extra as Extra)) {
       const refusal =
-        typeof info.guardRefusal === 'function' ? info.guardRefusal(subject) : info.guardRefusal
+        typeof info.guardRefusal === 'function'
+          ? info.guardRefusal(subject, user)
+          : info.guardRefusal
       throw refuse(refusal ?? `Anda tidak dapat ${info.verb} ${label}.`)
     }
   }

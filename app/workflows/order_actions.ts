@@ -1,6 +1,7 @@
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
+import type { LabelStatus } from '#models/label_request'
 import { defineWorkflow, type ActionInfo, type WorkflowDefinition } from '#workflows/kit'
 
 /**
@@ -23,9 +24,13 @@ export const SHARED_TIMELINE = {
   invoice_update: 'Tagihan diperbarui',
   invoice_payment: 'Bukti pembayaran diunggah',
   invoice_confirm: 'Pembayaran dikonfirmasi',
+  label_request: 'Permintaan label disimpan',
+  label_handover: 'Label diserahkan kepada petugas',
+  label_finishing: 'Pengembalian label dilaporkan',
 } as const
 
-export type SharedOrderAction = keyof typeof SHARED_TIMELINE | 'worksheets' | 'files' | 'invoice'
+export type SharedOrderAction =
+  keyof typeof SHARED_TIMELINE | 'worksheets' | 'files' | 'invoice' | 'label'
 
 type OrderAction<S extends string> = ActionInfo<S, Order, OrderDevice | undefined>
 
@@ -58,7 +63,13 @@ export function orderWorkActions<S extends string>(
     cancelDevice: readonly S[]
     /** The invoice page, its stages and the payment (spec: once the work is done). */
     invoice: readonly S[]
-  }
+    /** The label page and the report of returned labels. */
+    labels: readonly S[]
+    /** Labels are requested and handed over (while the work is in progress). */
+    labelling: readonly S[]
+  },
+  /** The officer who requests the order's labels (spec: officer_pk; on site the PK leader). */
+  labelOfficer: (user: User, order: Order) => boolean
 ) {
   const page = (path: string) => (order: Order) => `/${type}/${order.id}${path}`
   /** An action open in `from` to `{type}.{permission}`, on the timeline under `timeline`. */
@@ -123,6 +134,7 @@ export function orderWorkActions<S extends string>(
       button: { label: 'Tagihan', href: page('/invoice') },
     },
     ...invoiceSteps(when.invoice),
+    ...labelSteps(type, when, labelOfficer),
     delete_device: recorded(when.open, 'devices', 'menghapus alat', 'delete_device'),
     cancel_device: recorded(when.cancelDevice, 'devices', 'membatalkan uji alat', 'cancel_device'),
   } satisfies Record<string, OrderAction<S>>
@@ -167,6 +179,80 @@ function invoiceSteps<S extends string>(from: readonly S[]) {
       ...step('invoice.manage', 'mengonfirmasi pembayaran', 'invoice_confirm'),
       guard: invoicedUnpaid,
       guardRefusal: refusalWhen('Pembayaran dapat dikonfirmasi'),
+    },
+  }
+}
+
+/**
+ * The label request's own states (Pending, Diserahkan, Selesai) as guards: read from the
+ * request loaded with the order (none yet counts as Pending; not loaded denies).
+ */
+const labelStatusIs = (order: Order, status: LabelStatus) =>
+  order.labelRequest !== undefined && (order.labelRequest?.status ?? 'Pending') === status
+
+/**
+ * The label page and steps (spec part 2: Labels): the order's officer requests the labels while
+ * Pending and reports the returned ones once Diserahkan; staff hand them over.
+ */
+function labelSteps<S extends string>(
+  type: 'internal' | 'insitu',
+  when: { labels: readonly S[]; labelling: readonly S[] },
+  labelOfficer: (user: User, order: Order) => boolean
+) {
+  const OFFICER_ONLY = 'Permintaan label hanya untuk petugas PK yang ditugaskan pada order ini.'
+  /** The officer's step while the request is in `status`; refused naming the request's state. */
+  const officerStep = (status: LabelStatus, notNow: (order: Order) => string) => ({
+    guard: (user: User, order: Order) => labelOfficer(user, order) && labelStatusIs(order, status),
+    guardRefusal: (order: Order, user: User) =>
+      labelOfficer(user, order) ? notNow(order) : OFFICER_ONLY,
+  })
+  const step = (
+    from: readonly S[],
+    permission: 'label.request' | 'label.handover' | 'label.finish',
+    verb: string,
+    timeline: 'label_request' | 'label_handover' | 'label_finishing'
+  ) => ({
+    from,
+    permission,
+    verb,
+    statusRefusal: 'Permintaan label tersedia selama pekerjaan berlangsung.',
+    timeline: SHARED_TIMELINE[timeline],
+  })
+  const stateOf = (order: Order) => order.labelRequest?.status ?? 'Pending'
+  return {
+    label: {
+      from: when.labels,
+      permission: 'label.view' as const,
+      verb: 'membuka permintaan label',
+      view: true,
+      statusRefusal: 'Permintaan label tersedia selama pekerjaan berlangsung.',
+      // Staff who hand labels over see every order's request; an officer only their order's.
+      guard: (user: User, order: Order) => user.can('label.handover') || labelOfficer(user, order),
+      guardRefusal: OFFICER_ONLY,
+      button: { label: 'Permintaan Label', href: (order: Order) => `/label/${type}/${order.id}` },
+    },
+    label_request: {
+      ...step(when.labelling, 'label.request', 'mengajukan permintaan label', 'label_request'),
+      ...officerStep(
+        'Pending',
+        (order) => `Label ${order.number} sudah diserahkan; permintaan tidak dapat diubah lagi.`
+      ),
+    },
+    label_handover: {
+      ...step(when.labelling, 'label.handover', 'menyerahkan label', 'label_handover'),
+      guard: (_user: User, order: Order) => !!order.labelRequest && labelStatusIs(order, 'Pending'),
+      guardRefusal: (order: Order) =>
+        order.labelRequest
+          ? `Label ${order.number} sudah diserahkan.`
+          : `Petugas belum mengajukan permintaan label ${order.number}.`,
+    },
+    label_finishing: {
+      ...step(when.labels, 'label.finish', 'melaporkan pengembalian label', 'label_finishing'),
+      ...officerStep('Diserahkan', (order) =>
+        stateOf(order) === 'Selesai'
+          ? `Pengembalian label ${order.number} sudah dilaporkan.`
+          : `Label ${order.number} belum diserahkan.`
+      ),
     },
   }
 }

@@ -30,7 +30,7 @@ export interface OrderTypeInfo {
   /** The order's own page for this user (a facility may have its own view). */
   pagePath(order: Pick<Order, 'id'>, user: User): string
   /** Relations its workflow's guards read, loaded with the order (deny when absent). */
-  guardRelations?: readonly 'teamMembers'[]
+  guardRelations?: readonly ('teamMembers' | 'assignedLines' | 'labelRequest')[]
   /** What the type recomputes when device lines are added, removed or cancelled. */
   devicesChanged?(trx: TransactionClientContract, order: Order): Promise<void>
 }
@@ -45,6 +45,7 @@ export const ORDER_TYPE_INFO = {
     alkesFlag: 'is_internal',
     appendPage: 'internal/append',
     pagePath: (order, user) => `/internal/${order.id}/${user.isFacility ? 'summary' : 'detail'}`,
+    guardRelations: ['assignedLines', 'labelRequest'],
     devicesChanged: async (trx, order) => {
       const { refreshEstimate } = await import('#actions/internal/refresh_estimate')
       await refreshEstimate(trx, order)
@@ -59,7 +60,7 @@ export const ORDER_TYPE_INFO = {
     alkesFlag: 'is_insitu',
     appendPage: 'insitu/append',
     pagePath: (order) => `/insitu/${order.id}/detail`,
-    guardRelations: ['teamMembers'],
+    guardRelations: ['teamMembers', 'labelRequest'],
   },
 } as const satisfies Record<string, OrderTypeInfo>
 

@@ -11,6 +11,7 @@ const AttachmentsController = () => import('#controllers/orders/attachments_cont
 const FeedbackController = () => import('#controllers/orders/feedback_controller')
 const FilesController = () => import('#controllers/orders/files_controller')
 const InvoicesController = () => import('#controllers/orders/invoices_controller')
+const LabelsController = () => import('#controllers/orders/labels_controller')
 const DeviceHistoryController = () => import('#controllers/device_history_controller')
 
 /**
@@ -68,6 +69,11 @@ router
     router.post('/invoice/update', [InvoicesController, 'update']).as('orders.invoice.update')
     router.post('/invoice/payment', [InvoicesController, 'payment']).as('orders.invoice.payment')
     router.put('/invoice/confirm', [InvoicesController, 'confirm']).as('orders.invoice.confirm')
+
+    // Spec: /insitu/{id}/label is the on-site order's label page (the same as /label/insitu/{id}).
+    router.get('/label', [LabelsController, 'show']).as('orders.label.own')
+    router.put('/label', [LabelsController, 'request']).as('orders.label.request')
+    router.put('/label/handover', [LabelsController, 'handover']).as('orders.label.handover')
   })
   .prefix('/:orderType/:id')
   .where('orderType', orderType)
@@ -78,6 +84,22 @@ router
   .where('lab', /^(pk|ukpr|sarpras)$/)
   .where('type', /^(certificate|result)$/)
   .use([middleware.auth(), middleware.order()])
+
+/** Spec part 2: the label request page, /label/internal/{id} (also for on-site orders). */
+router
+  .get('/label/:orderType/:id', [LabelsController, 'show'])
+  .as('orders.label')
+  .where('orderType', orderType)
+  .where('id', router.matchers.number())
+  .use([middleware.auth(), middleware.order()])
+
+/** The officer's report of returned labels names the label request, not the order. */
+router
+  .post('/:orderType/:labelRequestId/label/finishing', [LabelsController, 'finishing'])
+  .as('orders.label.finishing')
+  .where('orderType', orderType)
+  .where('labelRequestId', router.matchers.number())
+  .use([middleware.auth(), middleware.order({ byLabelRequest: true })])
 
 /** One device's history: every order line it appeared on (`?alkes=&serial=&fasyankes=`). */
 router
@@ -100,3 +122,8 @@ for (const document of ORDER_DOCUMENTS) {
       middleware.order({ type: document.orderType, permission: document.reachedWith }),
     ])
 }
+
+/** The public page behind a label's QR code (no sign-in): /verifikasi/{code}, or the code typed. */
+const LabelVerificationController = () => import('#controllers/label_verification_controller')
+router.get('/verifikasi', [LabelVerificationController, 'show']).as('labels.verify.form')
+router.get('/verifikasi/:code', [LabelVerificationController, 'show']).as('labels.verify')

@@ -23,7 +23,16 @@ import { demoUser } from '#tests/helpers/accounts'
 type Rule = Permission[] | 'signed-in'
 
 /** Routes a guest may open (a set-password link works for whoever holds it). */
-const PUBLIC_GET = ['/', '/login', '/auth/logout', '/simulation', '/password/set/:token']
+const PUBLIC_GET = [
+  '/',
+  '/login',
+  '/auth/logout',
+  '/simulation',
+  '/password/set/:token',
+  // The page behind a calibration label's QR code.
+  '/verifikasi',
+  '/verifikasi/:code',
+]
 /** Writes a guest may send (the sign-in form, the set-password link form). */
 const PUBLIC_WRITE = ['POST /auth/verify', 'POST /password/set/:token']
 

@@ -3,6 +3,7 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import { refuseFields } from '#services/field_errors'
+import { databaseNow } from '#services/database_time'
 import { formatDate, labToday } from '#services/format'
 import { storeUpload, type StoredFile } from '#files/file_store'
 import { fileReference, recordFile } from '#files/order_files'
@@ -81,7 +82,7 @@ export async function updateInvoice(
   const stored = input.file ? await storeUpload(input.file, `invoices/${order.id}`) : null
   await workflow.take('invoice_update', order, actor.user, async (trx) => {
     const before = await issuedStages(trx, order)
-    const now = new Date()
+    const now = databaseNow(trx)
     for (let index = 0; index < 3; index++) {
       const where = { order_id: order.id, stage: index + 1 }
       const date = dates[index]

@@ -3,6 +3,7 @@ import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import Inventory from '#models/inventory'
 import { currentFiles } from '#files/order_files'
+import { nextCalibrationDate } from '#services/recalibration'
 
 /**
  * A device line is finished once its worksheet carries a result and a
@@ -27,7 +28,7 @@ export async function settleDevice(
   device.status = 'SELESAI'
   await device.useTransaction(trx).save()
   await device.load('alkes')
-  const next = device.workDate.plus({ months: device.alkes.recalibrationMonths || 12 })
+  const next = nextCalibrationDate(device.workDate, device.alkes.recalibrationMonths)
   const item =
     (await Inventory.query({ client: trx })
       .where('fasyankes_id', order.fasyankesId)

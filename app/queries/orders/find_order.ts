@@ -1,4 +1,5 @@
 import Order from '#models/order'
+import LabelRequest from '#models/label_request'
 import type User from '#models/user'
 import { ORDER_TYPE_INFO, type OrderTypeInfo } from '#workflows/order_types'
 
@@ -16,4 +17,10 @@ export async function findVisibleOrder(user: User, type: string, id: unknown) {
   const info = (ORDER_TYPE_INFO as Record<string, OrderTypeInfo>)[type]
   for (const relation of info?.guardRelations ?? []) query.preload(relation)
   return query.firstOrFail()
+}
+
+/** The order a label request belongs to (0, which finds nothing, for an unknown request). */
+export async function orderIdOfLabelRequest(id: unknown) {
+  const request = await LabelRequest.find(Number(id) || 0)
+  return request?.orderId ?? 0
 }

@@ -1,0 +1,128 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type Order from '#models/order'
+import type { LabelStatus } from '#models/label_request'
+import { dateFromDatabase, formatDate, formatDateTime, fromDatabase } from '#services/format'
+import { printedLabelCode } from '#services/label_codes'
+import { nextCalibrationDate } from '#services/recalibration'
+
+/** Spec part 2: label item types. */
+export const LABEL_TYPES = ['Main', 'Additional'] as const
+export type LabelType = (typeof LABEL_TYPES)[number]
+export const LABEL_TYPE_NAMES: Record<LabelType, string> = { Main: 'Utama', Additional: 'Tambahan' }
+
+export interface LabelLine {
+  /** The request item, once requested. */
+  id: number | null
+  label_id: number
+  label_name: string
+  type: LabelType
+  quantity: number
+  returned_quantity: number | null
+}
+
+/**
+ * An order's label request as its page and actions read it: every label of the catalog once
+ * per type with the quantity requested (0 when none) and returned, the notes and the state.
+ */
+export async function labelRequestOf(
+  order: Pick<Order, 'id'>,
+  client: QueryClientContract = db.connection()
+) {
+  const request = await client.from('label_requests').where('order_id', order.id).first()
+  const [catalog, items] = await Promise.all([
+    client.from('labels').orderBy('sort_order').orderBy('id').select('id', 'name'),
+    request
+      ? client.from('label_request_items').where('label_request_id', request.id)
+      : Promise.resolve([]),
+  ])
+  const lines = (type: LabelType): LabelLine[] =>
+    catalog.map((label) => {
+      const item = items.find((row) => row.label_id === label.id && row.type === type)
+      return {
+        id: item?.id ?? null,
+        label_id: label.id,
+        label_name: label.name,
+        type,
+        quantity: Number(item?.quantity ?? 0),
+        returned_quantity: item?.returned_quantity ?? null,
+      }
+    })
+  return {
+    id: (request?.id as number | undefined) ?? null,
+    status: (request?.status as LabelStatus | undefined) ?? 'Pending',
+    notes: (request?.notes as string | null) ?? null,
+    additional_notes: (request?.additional_notes as string | null) ?? null,
+    main: lines('Main'),
+    additional: lines('Additional'),
+    formatted_handed_over_at: request?.handed_over_at
+      ? formatDateTime(fromDatabase(request.handed_over_at))
+      : null,
+    formatted_finished_at: request?.finished_at
+      ? formatDateTime(fromDatabase(request.finished_at))
+      : null,
+  }
+}
+
+/** The verifiable labels handed over with an order, one per device, with what each names. */
+export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
+  const rows = await db
+    .from('device_labels as l')
+    .join('order_devices as d', 'd.id', 'l.order_device_id')
+    .join('alkes as a', 'a.id', 'd.alkes_id')
+    .where('d.order_id', order.id)
+    .orderBy('d.id')
+    .select('l.code', 'd.id as device_id', 'a.name as alkes_name', 'd.merk', 'd.model')
+    .select('d.serial_number', 'd.lab')
+  return rows.map((row) => ({
+    code: row.code as string,
+    printed_code: printedLabelCode(row.code),
+    device_id: row.device_id as number,
+    alkes_name: row.alkes_name as string,
+    merk: row.merk as string | null,
+    model: row.model as string | null,
+    serial_number: row.serial_number as string | null,
+    lab: row.lab as string,
+  }))
+}
+
+/**
+ * What the public verification page shows of a label (issue 12: the device, the facility, the
+ * calibration date, the next due date and LAIK or TIDAK LAIK, nothing else); null when no
+ * label carries the code. The result is shown once the device's worksheet carries it.
+ */
+export async function verifiedLabel(code: string) {
+  const row = await db
+    .from('device_labels as l')
+    .join('order_devices as d', 'd.id', 'l.order_device_id')
+    .join('alkes as a', 'a.id', 'd.alkes_id')
+    .join('orders as o', 'o.id', 'd.order_id')
+    .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+    .where('l.code', code)
+    .select('a.name as alkes_name', 'a.recalibration_months', 'd.merk', 'd.model')
+    .select('d.serial_number', 'd.status', 'd.work_date', 'd.is_laik', 'f.fasyankes_name')
+    .first()
+  if (!row) return null
+  const workDate = dateFromDatabase(row.work_date)
+  const calibrated = DateTime.fromISO(workDate?.slice(0, 10) ?? '')
+  const hasResult = row.status !== 'BATAL UJI' && calibrated.isValid && row.is_laik !== null
+  return {
+    code: printedLabelCode(code),
+    alkes_name: row.alkes_name as string,
+    merk: (row.merk as string | null) ?? '-',
+    model: (row.model as string | null) ?? '-',
+    serial_number: (row.serial_number as string | null) ?? '-',
+    fasyankes_name: row.fasyankes_name as string,
+    cancelled: row.status === 'BATAL UJI',
+    result: hasResult
+      ? {
+          formatted_calibration_date: formatDate(calibrated),
+          formatted_next_due_date: formatDate(
+            nextCalibrationDate(calibrated, Number(row.recalibration_months))
+          ),
+          verdict: (Number(row.is_laik) ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK',
+        }
+      : null,
+  }
+}

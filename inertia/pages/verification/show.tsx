@@ -1,0 +1,160 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Head, router } from '@inertiajs/react'
+import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react'
+import AuthLayout from '~/layouts/auth_layout'
+import { AuthHeading } from '~/components/auth_heading'
+import { TextField } from '~/components/ui/field'
+import { Button } from '~/components/ui/button'
+
+type Props = {
+  labName: string
+  typed: string
+  state: 'ask' | 'valid' | 'unknown' | 'malformed'
+  label?: {
+    code: string
+    alkes_name: string
+    merk: string
+    model: string
+    serial_number: string
+    fasyankes_name: string
+    cancelled: boolean
+    result: {
+      formatted_calibration_date: string
+      formatted_next_due_date: string
+      verdict: 'LAIK' | 'TIDAK LAIK'
+    } | null
+  } | null
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 border-b border-slate-100 py-2 text-sm last:border-0 dark:border-slate-800">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  )
+}
+
+function Notice({
+  tone,
+  icon,
+  children,
+}: {
+  tone: 'red' | 'amber'
+  icon: ReactNode
+  children: ReactNode
+}) {
+  const tones = {
+    red: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200',
+    amber: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  }
+  return (
+    <p role="alert" className={`flex items-start gap-2 rounded-md p-3 text-sm ${tones[tone]}`}>
+      {icon}
+      <span>{children}</span>
+    </p>
+  )
+}
+
+/** Look up another code by typing it (as printed under the QR code). */
+function CodeForm({ typed }: { typed: string }) {
+  const [code, setCode] = useState(typed)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    router.get('/verifikasi', { code })
+  }
+  return (
+    <form onSubmit={submit} className="mt-6 flex items-end gap-2">
+      <div className="flex-1">
+        <TextField
+          label="Kode Label"
+          placeholder="contoh: 7K2QM-X9D4R"
+          maxLength={20}
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </div>
+      <Button type="submit">Periksa</Button>
+    </form>
+  )
+}
+
+/**
+ * The public page behind a label's QR code: whether the label is the lab's, and what it
+ * vouches for (the device, the facility, the calibration, the verdict), nothing else.
+ */
+export default function VerifyLabel({ labName, typed, state, label }: Props) {
+  return (
+    <>
+      <Head title="Verifikasi Label" />
+      <div className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <AuthHeading title="Verifikasi Label Kalibrasi" subtitle={labName} />
+        {state === 'valid' && label && (
+          <div data-testid="verified-label">
+            {label.result ? (
+              <p
+                className={`mb-4 flex items-center justify-center gap-2 rounded-md p-3 text-lg font-bold ${
+                  label.result.verdict === 'LAIK'
+                    ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
+                    : 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200'
+                }`}
+              >
+                {label.result.verdict === 'LAIK' ? (
+                  <CheckCircle2 className="size-6" />
+                ) : (
+                  <XCircle className="size-6" />
+                )}
+                {label.result.verdict}
+              </p>
+            ) : (
+              <div className="mb-4">
+                <Notice tone="amber" icon={<ShieldAlert className="size-5 shrink-0" />}>
+                  {label.cancelled
+                    ? 'Label ini tidak berlaku: pengujian alat ini dibatalkan.'
+                    : 'Label ini asli, tetapi hasil kalibrasi alat belum tersedia.'}
+                </Notice>
+              </div>
+            )}
+            <dl>
+              <Row label="Kode Label">
+                <span className="font-mono">{label.code}</span>
+              </Row>
+              <Row label="Nama Alat">{label.alkes_name}</Row>
+              <Row label="Merk">{label.merk}</Row>
+              <Row label="Model/Tipe">{label.model}</Row>
+              <Row label="No. Seri">{label.serial_number}</Row>
+              <Row label="Fasyankes">{label.fasyankes_name}</Row>
+              {label.result && (
+                <>
+                  <Row label="Tanggal Kalibrasi">{label.result.formatted_calibration_date}</Row>
+                  <Row label="Kalibrasi Berikutnya">{label.result.formatted_next_due_date}</Row>
+                </>
+              )}
+            </dl>
+          </div>
+        )}
+        {state === 'unknown' && (
+          <Notice tone="red" icon={<XCircle className="size-5 shrink-0" />}>
+            Label dengan kode {typed.toUpperCase()} tidak terdaftar. Label ini bukan label yang
+            diterbitkan {labName}.
+          </Notice>
+        )}
+        {state === 'malformed' && (
+          <Notice tone="red" icon={<XCircle className="size-5 shrink-0" />}>
+            Kode label tidak valid. Kode label terdiri dari 10 huruf dan angka, seperti tercetak di
+            bawah kode QR (contoh: 7K2QM-X9D4R).
+          </Notice>
+        )}
+        {state === 'ask' && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Pindai kode QR pada label alat, atau ketik kode yang tercetak di bawahnya.
+          </p>
+        )}
+        <CodeForm typed={state === 'valid' ? '' : typed} />
+      </div>
+    </>
+  )
+}
+
+VerifyLabel.layout = (page: ReactNode) => <AuthLayout>{page}</AuthLayout>
