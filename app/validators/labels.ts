@@ -1,6 +1,7 @@
 import vine from '@vinejs/vine'
 import { upload, DOCUMENT_OR_IMAGE } from '#validators/rules/upload'
 import { labelledMessages } from '#validators/labelled_messages'
+import { number } from '#validators/rules/number'
 
 /** Label requests of both order types (spec part 2: Labels). */
 
@@ -16,8 +17,8 @@ export const LABEL_LABELS = {
 
 /** Spec part 2 section 5: label quantities never below 0. */
 export const MAX_LABEL_QUANTITY = 9999
-const quantity = () => vine.number().withoutDecimals().min(0).max(MAX_LABEL_QUANTITY)
-const id = () => vine.number().withoutDecimals().positive()
+const quantity = () => number().withoutDecimals().min(0).max(MAX_LABEL_QUANTITY)
+const id = () => number().withoutDecimals().positive()
 
 const lines = () =>
   vine

@@ -47,6 +47,11 @@ const NOT_IN_STATUS_TABLE = [
   'invoice_payment',
   'invoice_confirm',
   'invoice_refresh',
+  // Labels (checked against LABEL_EXPECTED below).
+  'label',
+  'label_request',
+  'label_handover',
+  'label_finishing',
 ]
 
 /** The workflow read as the documents' status table: statuses, and roles from the permission map. */
@@ -108,6 +113,18 @@ const INVOICE_EXPECTED: Record<string, Role[]> = {
   invoice_payment: ['fasyankes'],
   invoice_confirm: ['treasurer'],
   invoice_refresh: ['admin_pk', 'yantek'],
+}
+
+/**
+ * Label requests move their own state, not the order's (spec part 2: "Label request action:
+ * officer_pk"; the domain decisions: staff hand the labels over, the officer reports the return).
+ */
+const LABEL_WORK: InternalStatus[] = ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI']
+const LABEL_EXPECTED: Record<string, { from: InternalStatus[]; roles: Role[] }> = {
+  label: { from: LABEL_WORK, roles: ['officer_pk', 'admin_pk', 'yantek'] },
+  label_request: { from: ['PROSES PENGERJAAN'], roles: ['officer_pk'] },
+  label_handover: { from: ['PROSES PENGERJAAN'], roles: ['admin_pk', 'yantek'] },
+  label_finishing: { from: LABEL_WORK, roles: ['officer_pk'] },
 }
 
 const EXPECTED: Record<
@@ -192,6 +209,17 @@ test.group('Internal order status table', () => {
         'SELESAI',
       ]
     )
+  })
+
+  test('labels: requested and handed over during the work, read and returned until the order ends', ({
+    assert,
+  }) => {
+    for (const [action, expected] of Object.entries(LABEL_EXPECTED)) {
+      const info = internalWorkflow.action(action as never)
+      assert.deepEqual(sorted(info.from), sorted(expected.from), action)
+      assert.isUndefined(info.to, action)
+      assert.deepEqual(sorted(rolesWith(info.permission)), sorted(expected.roles), action)
+    }
   })
 
   test('the invoice is open to the treasurer and the facility once the devices are handed over', ({
