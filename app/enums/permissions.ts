@@ -76,6 +76,8 @@ export const PERMISSIONS = {
   // (app/workflows/insitu_order_workflow.ts) adds the statuses and guards.
   'insitu.create': ['fasyankes', 'yantek'],
   'insitu.list.facility': INSITU_STAFF,
+  // The treasurer's invoice column and payment dates, as on the Alat Datang list.
+  'insitu.list.invoice': ['treasurer'],
   'insitu.edit': ['fasyankes', 'yantek', 'admin_pk'],
   'insitu.confirm': ['yantek', 'admin_pk'],
   // Each head for their own lab (insituLabsOf); yantek for every lab.

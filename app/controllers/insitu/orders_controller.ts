@@ -20,6 +20,7 @@ export default class InsituOrdersController {
       createHref: user.can('insitu.create') ? urlFor('insitu.create') : null,
       statuses: [...INSITU_STATUS_FILTERS],
       showFacility: user.can('insitu.list.facility'),
+      showInvoice: user.can('insitu.list.invoice'),
       orderPath: '/insitu/:id/detail',
     })
   }

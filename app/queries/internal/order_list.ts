@@ -1,5 +1,4 @@
 import vine from '@vinejs/vine'
-import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { typedColumn } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
@@ -21,16 +20,10 @@ import {
 
 export interface InternalOrderFilters extends OrderListFilters<InternalStatus> {
   delivery_estimation?: string
-  invoice_index?: string
 }
 
 /** Spec part 2: the list's status filter values (MENUNGGU FEEDBACK is reachable through search). */
 export const STATUS_FILTERS = ['ALL', ...INTERNAL_STATUSES] as const
-
-const invoiceDate = (stage: number) =>
-  db.raw(
-    `(SELECT i.invoice_date FROM invoices i WHERE i.order_id = o.id AND i.stage = ${stage}) AS invoice_date_${stage}`
-  )
 
 /** One order as the list, its JSON and its exports show it. */
 function orderRow(raw: Record<string, any>) {
@@ -44,13 +37,6 @@ function orderRow(raw: Record<string, any>) {
     formatted_estimated_completion_at: formatDateTime(fromDatabase(raw.estimated_completion_at)),
     contact_person_name: raw.contact_person_name as string,
     contact_person_phone: raw.contact_person_phone as string,
-    invoice_index: Number(raw.invoice_stage ?? 0),
-    formatted_invoice_dates: [raw.invoice_date_1, raw.invoice_date_2, raw.invoice_date_3].map(
-      (date) => formatDate(dateFromDatabase(date))
-    ),
-    formatted_payment_confirm_date: raw.payment_confirm_date
-      ? formatDate(dateFromDatabase(raw.payment_confirm_date))
-      : null,
   }
 }
 
@@ -68,23 +54,17 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
       .string()
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
       .optional(),
-    invoice_index: vine.enum(['ALL', '1', '2', '3'] as const).optional(),
   }),
 
   query(filters: InternalOrderFilters, user?: User) {
     const query = orderListQuery('internal', filters, user, ['io.contact_person_name']).select(
-      'o.invoice_stage',
-      'o.payment_confirm_date',
       'io.service_type',
       'io.delivery_option',
       'io.delivery_date_estimation',
       'io.arrival_date_estimation',
       'io.estimated_completion_at',
       'io.contact_person_name',
-      'io.contact_person_phone',
-      invoiceDate(1),
-      invoiceDate(2),
-      invoiceDate(3)
+      'io.contact_person_phone'
     )
     if (filters.delivery_estimation) {
       const [year, month] = filters.delivery_estimation.split('-').map(Number)
@@ -94,9 +74,6 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
       query
         .where('io.delivery_date_estimation', '>=', first)
         .where('io.delivery_date_estimation', '<', next)
-    }
-    if (filters.invoice_index && filters.invoice_index !== 'ALL') {
-      query.where('o.invoice_stage', Number(filters.invoice_index))
     }
     return query
   },

@@ -10,7 +10,13 @@ import {
 } from '#queries/datatable'
 import { textFilter } from '#queries/filters'
 import { joinFacilityPlace } from '#queries/orders/joins'
-import { formatDateTime, formatRupiah, fromDatabase } from '#services/format'
+import {
+  dateFromDatabase,
+  formatDate,
+  formatDateTime,
+  formatRupiah,
+  fromDatabase,
+} from '#services/format'
 import type { Workflow } from '#workflows/kit'
 
 /**
@@ -26,6 +32,8 @@ export interface OrderListFilters<S extends string = string> {
   status?: 'ALL' | S
   number?: string
   fasyankes?: string
+  /** The invoice stage reached (the treasurer's column): ALL, 1, 2 or 3. */
+  invoice_index?: string
 }
 
 /** The list's filters: ALL or one status, number and facility (spec part 2, section 7). */
@@ -36,8 +44,15 @@ export function orderFilterSchema<S extends string>(statuses: readonly S[]) {
     status: vine.enum(['ALL', ...statuses] as const).optional(),
     number: textFilter(),
     fasyankes: textFilter(),
+    invoice_index: vine.enum(['ALL', '1', '2', '3'] as const).optional(),
   }
 }
+
+/** A stage's invoice date, read for the rows of the page only. */
+const invoiceDate = (stage: 1 | 2 | 3) =>
+  db.raw(
+    `(SELECT i.invoice_date FROM invoices i WHERE i.order_id = o.id AND i.stage = ${stage}) AS invoice_date_${stage}`
+  )
 
 /**
  * Orders of one type, newest first, scoped to the facility for a facility user whatever it
@@ -64,6 +79,11 @@ export function orderListQuery(
       'o.device_count',
       'o.total_price',
       'o.created_at',
+      'o.invoice_stage',
+      'o.payment_confirm_date',
+      invoiceDate(1),
+      invoiceDate(2),
+      invoiceDate(3),
       'f.fasyankes_name',
       'f.address',
       'r.name as city_name',
@@ -76,6 +96,9 @@ export function orderListQuery(
   if (filters.status && filters.status !== 'ALL') query.where('o.status', filters.status)
   whereContains(query, ['o.number'], filters.number)
   whereContains(query, ['f.fasyankes_name'], filters.fasyankes)
+  if (filters.invoice_index && filters.invoice_index !== 'ALL') {
+    query.where('o.invoice_stage', Number(filters.invoice_index))
+  }
   return query
 }
 
@@ -103,6 +126,14 @@ export function orderRowBase<S extends string>(
     device_count: Number(raw.device_count ?? 0),
     total_price: total,
     formatted_total_price: formatRupiah(total),
+    // The treasurer's column and expanded row (spec part 2 section 6).
+    invoice_index: Number(raw.invoice_stage ?? 0),
+    formatted_invoice_dates: [raw.invoice_date_1, raw.invoice_date_2, raw.invoice_date_3].map(
+      (date) => formatDate(dateFromDatabase(date))
+    ),
+    formatted_payment_confirm_date: raw.payment_confirm_date
+      ? formatDate(dateFromDatabase(raw.payment_confirm_date))
+      : null,
   }
 }
 
@@ -147,5 +178,7 @@ export function describeOrderFilters(filters: OrderListFilters): AppliedFilter[]
     applied.push({ label: 'Status', value: filters.status })
   if (filters.number) applied.push({ label: 'Nomor', value: filters.number })
   if (filters.fasyankes) applied.push({ label: 'Fasyankes', value: filters.fasyankes })
+  if (filters.invoice_index && filters.invoice_index !== 'ALL')
+    applied.push({ label: 'Tagihan', value: `Tagihan ${filters.invoice_index}` })
   return applied
 }

@@ -1,5 +1,6 @@
 import { DetailList } from '~/components/detail_list'
 import { OrderListPage, type OrderListProps } from '~/components/orders/order_list'
+import { InvoiceDetail, invoiceColumn } from '~/components/orders/invoice_column'
 import type { InternalOrderRow } from '#queries/internal/order_list'
 
 type Order = InternalOrderRow
@@ -23,28 +24,11 @@ export default function InternalIndex({
           filter: { type: 'month' },
           cell: (o) => o.formatted_delivery_date_estimation,
         },
-        {
-          key: 'invoice_index',
-          header: 'Tagihan',
-          hidden: !show.invoice,
-          filter: {
-            type: 'select',
-            options: ['1', '2', '3'].map((stage) => ({ value: stage, label: `Tagihan ${stage}` })),
-          },
-          cell: (o) => (o.invoice_index ? `Tagihan ${o.invoice_index}` : '-'),
-        },
+        invoiceColumn<Order>(!show.invoice),
       ]}
       detail={(o) =>
         show.invoice ? (
-          <DetailList
-            rows={[
-              ...o.formatted_invoice_dates.map((date, index): [string, string] => [
-                `Tagihan ${index + 1}`,
-                date,
-              ]),
-              ['Pembayaran dikonfirmasi', o.formatted_payment_confirm_date ?? '-'],
-            ]}
-          />
+          <InvoiceDetail order={o} />
         ) : (
           <DetailList
             rows={[

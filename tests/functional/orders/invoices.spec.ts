@@ -377,6 +377,28 @@ test.group('Invoices | on-site orders', (group) => {
     assert.include(text, 'Rp 1.950.000')
     assert.include(text, 'Akomodasi PK')
 
+    // The on-site list shows the treasurer the stage reached, filtered by it, with its dates.
+    const listPage = await client.get('/insitu').loginAs(treasurer).withInertia()
+    assert.isTrue((listPage.inertiaProps as any).showInvoice)
+    const yantekList = await client
+      .get('/insitu')
+      .loginAs(await userWithRole('yantek'))
+      .withInertia()
+    assert.isFalse((yantekList.inertiaProps as any).showInvoice)
+    const json = (stage: string) =>
+      client
+        .get(`/insitu/datatable?invoice_index=${stage}`)
+        .loginAs(treasurer)
+        .header('accept', 'application/json')
+    const stageOne = await json('1')
+    const first = stageOne.body().data.find((entry: any) => entry.id === order.id)
+    assert.equal(first.invoice_index, 1)
+    assert.equal(first.formatted_invoice_dates[0], '10 November 2026')
+    const stageTwo = await json('2')
+    assert.isUndefined(stageTwo.body().data.find((entry: any) => entry.id === order.id))
+    const wrong = await json('4')
+    assert.equal(wrong.status(), 422)
+
     // No proof of invoice for on-site orders (the spec's route is /internal only).
     const proof = await client.get(`/insitu/${order.id}/proof-of-invoice`).loginAs(treasurer)
     proof.assertStatus(404)

@@ -1,6 +1,8 @@
 import { test } from '@japa/runner'
 import QRCode from 'qrcode'
+import { PNG } from 'pngjs'
 import { decodeQr } from '#tests/helpers/qr'
+import { drawQrCode } from '#documents/kit/qr_code'
 import {
   newLabelCode,
   normalLabelCode,
@@ -52,5 +54,43 @@ test.group('Label codes', () => {
     assert.match(url, /\/verifikasi\/7K2QM0X9D1$/)
     const png = await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', scale: 4 })
     assert.equal(decodeQr(png), url)
+  })
+
+  test('the label sheet draws the same code: its squares, painted on a page, scan back to the address', ({
+    assert,
+  }) => {
+    // A stand-in for the PDF page that paints every filled rectangle at 4 pixels a point.
+    const SCALE = 4
+    const SIZE = 96
+    const image = new PNG({ width: SIZE * SCALE, height: SIZE * SCALE })
+    image.data.fill(255)
+    let pending: [number, number, number, number][] = []
+    const paint = (color: string) => {
+      const value = color === '#ffffff' ? 255 : 0
+      for (const [x, y, w, h] of pending) {
+        for (let py = Math.round(y * SCALE); py < Math.round((y + h) * SCALE); py++) {
+          for (let px = Math.round(x * SCALE); px < Math.round((x + w) * SCALE); px++) {
+            const at = (py * image.width + px) * 4
+            image.data[at] = image.data[at + 1] = image.data[at + 2] = value
+          }
+        }
+      }
+      pending = []
+    }
+    const page = {
+      save: () => page,
+      restore: () => page,
+      rect: (x: number, y: number, w: number, h: number) => {
+        pending.push([x, y, w, h])
+        return page
+      },
+      fill: (color: string) => {
+        paint(color)
+        return page
+      },
+    }
+    const url = verificationUrl('23PNQ295B9')
+    drawQrCode(page as unknown as PDFKit.PDFDocument, url, 0, 0, SIZE)
+    assert.equal(decodeQr(PNG.sync.write(image)), url)
   })
 })
