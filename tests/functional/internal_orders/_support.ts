@@ -191,6 +191,11 @@ export async function snapshot(orderId: number) {
     handovers: await countRows('internal_handovers', { order_id: orderId }),
     feedbacks: await countRows('feedbacks', { order_id: orderId }),
     files: await countRows('order_files', { order_id: orderId }),
+    labels: await db
+      .from('label_requests')
+      .where('order_id', orderId)
+      .select('status')
+      .then((rows) => rows.map((row) => row.status)),
   }
 }
 

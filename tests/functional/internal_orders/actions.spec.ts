@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient, ApiRequest, ApiResponse } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
+import { databaseNow } from '#services/database_time'
 import type User from '#models/user'
 import type Alkes from '#models/alkes'
 import type { Role } from '#enums/roles'
@@ -26,6 +27,7 @@ import {
   type OrderFixture,
   orderRow,
   currentFileOf,
+  pdfBuffer,
 } from '#tests/functional/internal_orders/_support'
 
 /**
@@ -44,6 +46,10 @@ interface Context {
   officer: User
   otherOfficer: User
   admin: User
+  /** The first label of the catalog, and the item a prepared label request holds. */
+  labelId: number
+  labelItemId?: number
+  labelRequestId?: number
 }
 
 interface ActionCase {
@@ -53,6 +59,8 @@ interface ActionCase {
   fixture?: Partial<Parameters<typeof makeOrder>[0]>
   /** Assign officer_pk to the devices in every status, not only from PROSES PENGERJAAN on. */
   assignOfficer?: boolean
+  /** What must exist before the call (a label request), written after the fixture. */
+  prepare?: (ctx: Context) => Promise<void>
   send: (client: ApiClient, ctx: Context) => ApiRequest
   /** What an allowed call must have done; answers a mismatch or null. */
   effect: (ctx: Context, status: InternalStatus) => Promise<string | null>
@@ -70,6 +78,33 @@ const expectStatus = async (ctx: Context, status: InternalStatus) => {
 
 const devicesOf = (orderId: number) =>
   db.from('order_devices').where('order_id', orderId).orderBy('id')
+
+/** A label request of the fixture's order in `status`, with 2 main labels of the catalog's first. */
+const labelRequestIn = (status: 'Pending' | 'Diserahkan') => async (ctx: Context) => {
+  const now = databaseNow(db.connection())
+  const [request] = await db
+    .table('label_requests')
+    .insert({ order_id: ctx.fixture.order.id, status, created_at: now, updated_at: now })
+    .returning('id')
+  ctx.labelRequestId = Number(typeof request === 'object' ? request.id : request)
+  const [item] = await db
+    .table('label_request_items')
+    .insert({
+      label_request_id: ctx.labelRequestId,
+      label_id: ctx.labelId,
+      type: 'Main',
+      quantity: 2,
+    })
+    .returning('id')
+  ctx.labelItemId = Number(typeof item === 'object' ? item.id : item)
+}
+
+const labelStatusIs = async (ctx: Context, status: string) => {
+  const row = await db.from('label_requests').where('order_id', ctx.fixture.order.id).first()
+  return row?.status === status
+    ? null
+    : `label request ${row?.status ?? 'missing'}, expected ${status}`
+}
 
 const CASES: Record<string, ActionCase> = {
   'approve (POST /confirm/approve)': {
@@ -255,6 +290,45 @@ const CASES: Record<string, ActionCase> = {
         : `ratings ${feedback.ratings}`
     },
   },
+  // Labels (issue 12): the order's officer requests and reports back; admin_pk or yantek hand over.
+  'label request (PUT /label)': {
+    audit: () => 'internal.label_request',
+    allowed: inStatus(['PROSES PENGERJAAN'], ['officer_pk']),
+    assignOfficer: true,
+    send: (client, { fixture, labelId }) =>
+      client
+        .put(`/internal/${fixture.order.id}/label`)
+        .json({ main: [{ label_id: labelId, quantity: 3 }], notes: 'Untuk semua alat' }),
+    effect: (ctx) => labelStatusIs(ctx, 'Pending'),
+  },
+  'label hand-over (PUT /label/handover)': {
+    audit: () => 'internal.label_handover',
+    allowed: inStatus(['PROSES PENGERJAAN'], ['admin_pk', 'yantek']),
+    prepare: labelRequestIn('Pending'),
+    send: (client, { fixture }) => client.put(`/internal/${fixture.order.id}/label/handover`),
+    effect: async (ctx) => {
+      const moved = await labelStatusIs(ctx, 'Diserahkan')
+      if (moved) return moved
+      const labels = await db
+        .from('device_labels')
+        .where('label_request_id', ctx.labelRequestId!)
+        .count('* as n')
+        .first()
+      return Number(labels.n) === 2 ? null : `${labels.n} device labels, expected 2`
+    },
+  },
+  'label return (POST /:labelRequestId/label/finishing)': {
+    audit: () => 'internal.label_finishing',
+    allowed: inStatus(['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI'], ['officer_pk']),
+    assignOfficer: true,
+    prepare: labelRequestIn('Diserahkan'),
+    send: (client, ctx) =>
+      client
+        .post(`/internal/${ctx.labelRequestId}/label/finishing`)
+        .file('file', pdfBuffer(), { filename: 'bukti-kembali.pdf' })
+        .fields({ 'labels[0][id]': String(ctx.labelItemId), 'labels[0][returned_quantity]': '1' }),
+    effect: (ctx) => labelStatusIs(ctx, 'Selesai'),
+  },
 }
 
 /** Describes a response for a failure message. */
@@ -273,6 +347,8 @@ test.group('Internal order | every action per role and per status', (group) => {
       const admin = await userWithRole('admin_pk')
       const officer = await userWithRole('officer_pk')
       const otherOfficer = await userByEmail('budi.santoso@kalibra.test')
+      const firstLabel = await db.from('labels').orderBy('sort_order').firstOrFail()
+      const labelId = Number(firstLabel.id)
       const mismatches: string[] = []
       for (const status of STATUSES) {
         for (const role of MATRIX_ROLES) {
@@ -283,7 +359,8 @@ test.group('Internal order | every action per role and per status', (group) => {
             ...action.fixture,
             ...(action.assignOfficer ? { officerId: officer.id } : {}),
           })
-          const ctx: Context = { fixture, user, alkes, officer, otherOfficer, admin }
+          const ctx: Context = { fixture, user, alkes, officer, otherOfficer, admin, labelId }
+          await action.prepare?.(ctx)
           const before = await snapshot(fixture.order.id)
           const response = await action
             .send(client, ctx)
