@@ -17,6 +17,16 @@ export function Card({ children, className }: { children: ReactNode; className?:
   )
 }
 
+/** A titled part of a card (a step of a page: its table, its form). */
+export function CardSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="space-y-3 p-4">
+      <h2 className="font-semibold">{title}</h2>
+      {children}
+    </div>
+  )
+}
+
 export function PageHeader({
   title,
   subtitle,

@@ -1,6 +1,6 @@
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent } from 'react'
 import { Head, useForm } from '@inertiajs/react'
-import { Card, PageHeader } from '~/components/ui/card'
+import { Card, CardSection, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { Tabs } from '~/components/ui/tabs'
 import { TextField } from '~/components/ui/field'
@@ -43,15 +43,6 @@ type Props = {
 }
 
 const STAGE_FIELDS = ['first_date', 'second_date', 'third_date'] as const
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="space-y-3 p-4">
-      <h2 className="font-semibold">{title}</h2>
-      {children}
-    </div>
-  )
-}
 
 function FileList({ files, empty }: { files: StoredFile[]; empty: string }) {
   if (!files.length) return <p className="text-sm text-slate-500">{empty}</p>
@@ -202,7 +193,7 @@ export default function OrderInvoice(props: Props) {
       />
       <div className="space-y-4">
         <Card>
-          <Section title="Rincian Tagihan">
+          <CardSection title="Rincian Tagihan">
             <SimpleTable
               rows={bill.lines}
               rowKey={(line, index) => `${line.description}-${index}`}
@@ -222,7 +213,7 @@ export default function OrderInvoice(props: Props) {
               teknis menekan &quot;Perbarui Berkas &amp; Tanggal Tagihan&quot; terlebih dahulu
               sebelum melaporkan ketidaksesuaian.
             </p>
-          </Section>
+          </CardSection>
         </Card>
         <Card>
           <Tabs
@@ -231,7 +222,7 @@ export default function OrderInvoice(props: Props) {
                 key: 'invoice',
                 label: 'Tagihan',
                 content: (
-                  <Section title="Surat Tagihan">
+                  <CardSection title="Surat Tagihan">
                     <SimpleTable
                       rows={stages}
                       rowKey={(stage) => stage.stage}
@@ -259,14 +250,14 @@ export default function OrderInvoice(props: Props) {
                     />
                     <FileList files={props.letters} empty="Belum ada berkas surat tagihan." />
                     {props.updateHref && <StagesForm props={props} />}
-                  </Section>
+                  </CardSection>
                 ),
               },
               {
                 key: 'payment',
                 label: 'Pembayaran',
                 content: (
-                  <Section title="Bukti Pembayaran">
+                  <CardSection title="Bukti Pembayaran">
                     <FileList files={props.payments} empty="Belum ada bukti pembayaran." />
                     {props.paymentHref ? (
                       <PaymentForm props={props} />
@@ -277,21 +268,21 @@ export default function OrderInvoice(props: Props) {
                         </p>
                       )
                     )}
-                  </Section>
+                  </CardSection>
                 ),
               },
               {
                 key: 'confirmation',
                 label: 'Konfirmasi',
                 content: (
-                  <Section title="Konfirmasi Pembayaran">
+                  <CardSection title="Konfirmasi Pembayaran">
                     <p className="text-sm" data-testid="payment-status">
                       {paid
                         ? `Pembayaran dikonfirmasi pada ${paid}.`
                         : 'Pembayaran belum dikonfirmasi.'}
                     </p>
                     {props.confirmHref && <ConfirmForm props={props} />}
-                  </Section>
+                  </CardSection>
                 ),
               },
             ]}

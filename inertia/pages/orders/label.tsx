@@ -1,6 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Head, router, useForm } from '@inertiajs/react'
-import { Card, PageHeader } from '~/components/ui/card'
+import { Card, CardSection, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { NumberField, TextAreaField } from '~/components/ui/field'
 import { FileField } from '~/components/ui/file_input'
@@ -50,15 +50,6 @@ type Props = {
   requestHref: string | null
   handoverHref: string | null
   finishingHref: string | null
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="space-y-3 p-4">
-      <h2 className="font-semibold">{title}</h2>
-      {children}
-    </div>
-  )
 }
 
 /** A whole number from a box; anything else counts as 0 (spec part 2 section 5). */
@@ -221,7 +212,7 @@ export default function OrderLabel(props: Props) {
       />
       <div className="space-y-4">
         <Card>
-          <Section title="Status">
+          <CardSection title="Status">
             <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="label-status">
               <StatusBadge status={request.status} tone={props.statusTone} />
               {request.formatted_handed_over_at && (
@@ -247,10 +238,10 @@ export default function OrderLabel(props: Props) {
                 />
               </>
             )}
-          </Section>
+          </CardSection>
         </Card>
         <Card>
-          <Section title="Jumlah Label">
+          <CardSection title="Jumlah Label">
             {props.requestHref ? (
               <RequestForm props={props} />
             ) : items.length ? (
@@ -277,18 +268,18 @@ export default function OrderLabel(props: Props) {
             ) : (
               <p className="text-sm text-slate-500">Petugas belum mengajukan permintaan label.</p>
             )}
-          </Section>
+          </CardSection>
         </Card>
         {props.finishingHref && (
           <Card>
-            <Section title="Pengembalian Label">
+            <CardSection title="Pengembalian Label">
               <FinishingForm props={props} items={items} />
-            </Section>
+            </CardSection>
           </Card>
         )}
         {props.proof && (
           <Card>
-            <Section title="Bukti Pengembalian">
+            <CardSection title="Bukti Pengembalian">
               <a
                 href={props.proof.href}
                 target="_blank"
@@ -298,12 +289,12 @@ export default function OrderLabel(props: Props) {
                 {props.proof.name}
               </a>{' '}
               <span className="text-sm text-slate-500">· {props.proof.formatted_uploaded_at}</span>
-            </Section>
+            </CardSection>
           </Card>
         )}
         {props.devices.length > 0 && (
           <Card>
-            <Section title="Label Terverifikasi per Alat">
+            <CardSection title="Label Terverifikasi per Alat">
               <SimpleTable
                 rows={props.devices}
                 rowKey={(device) => device.code}
@@ -341,7 +332,7 @@ export default function OrderLabel(props: Props) {
                   { header: 'No. Seri', cell: (device) => device.serial_number ?? '-' },
                 ]}
               />
-            </Section>
+            </CardSection>
           </Card>
         )}
       </div>
