@@ -5,7 +5,7 @@ import type { Permission } from '#enums/permissions'
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { receivingProof } from '#documents/orders/receiving_proof'
 import { handoverProof } from '#documents/orders/handover_proof'
-import { orderFormatXlsx } from '#documents/orders/order_formats'
+import { formatParts, orderFormatXlsx } from '#documents/orders/order_formats'
 import { offeringLetter } from '#documents/insitu/offering_letter'
 import { assignmentLetter } from '#documents/insitu/assignment_letter'
 import { invoiceLetter } from '#documents/orders/invoice_letter'
@@ -41,11 +41,23 @@ export interface OrderDocument {
   mayOpen?(order: Order, user: User): boolean
   /** Why it cannot be made yet, or null. */
   unavailable?(order: Order): Promise<string | null>
-  fileName(order: Order): string
+  /**
+   * A document served in parts (an on-site order's formats, per sub-order number and range):
+   * each part's query string, how its link names it and the lines it holds. Without a part
+   * asked for, the whole document.
+   */
+  parts?(order: Order): Promise<DocumentPart[]>
+  fileName(order: Order, part?: DocumentPart): string
   contentType:
     'application/pdf' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
   disposition: 'inline' | 'attachment'
-  build(order: Order, user: User): Promise<Readable | Buffer>
+  build(order: Order, user: User, part?: DocumentPart): Promise<Readable | Buffer>
+}
+
+export interface DocumentPart {
+  query: Record<string, string>
+  label: string
+  deviceIds: number[]
 }
 
 const slug = (order: Order) => order.number.replaceAll('/', '-')
@@ -58,6 +70,16 @@ const hasRow =
     const row = await db.from(table).where('order_id', order.id).where(where).first()
     return row ? null : message
   }
+
+/** The format files of an order, one per sub-order number and range of its lines. */
+async function formatDocumentParts(order: Order): Promise<DocumentPart[]> {
+  const parts = await formatParts(order)
+  return parts.map((part) => ({
+    query: { sub_order: part.sub_order_number, part: String(part.part) },
+    label: `${part.sub_order_number} bagian ${part.part} (alat ${part.range})`,
+    deviceIds: part.deviceIds,
+  }))
+}
 
 export const ORDER_DOCUMENTS: OrderDocument[] = [
   {
@@ -170,6 +192,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     build: (order) => assignmentLetter(order, lab),
   })),
   // The ASPAK and SRIKANDI formats on the files page; on site only the PK head reads them.
+  // An on-site order's are listed per sub-order number, part and range (spec part 2 section 3).
   ...(['internal', 'insitu'] as const).flatMap((orderType) =>
     (['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
       name: orderType === 'internal' ? format : `${orderType}_${format}`,
@@ -177,12 +200,15 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
       placement: 'files',
       orderType,
       path: `/${orderType}/:id/attachment/${format}`,
-      ...(orderType === 'insitu' ? { permission: 'insitu.formats' as const } : {}),
+      ...(orderType === 'insitu'
+        ? { permission: 'insitu.formats' as const, parts: formatDocumentParts }
+        : {}),
       seenWith: 'files',
-      fileName: (order) => `${format}-${slug(order)}.xlsx`,
+      fileName: (order, part) =>
+        `${format}-${slug(order)}${part ? `-${part.query.sub_order.replaceAll('/', '-')}-bagian-${part.query.part}` : ''}.xlsx`,
       contentType: XLSX,
       disposition: 'attachment',
-      build: (order) => orderFormatXlsx(format, order),
+      build: (order, _user, part) => orderFormatXlsx(format, order, part),
     }))
   ),
 ]

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
-import OrderDevice from '#models/order_device'
+import type OrderDevice from '#models/order_device'
 import { refuseFields } from '#services/field_errors'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { storeUpload, type StoredFile } from '#files/file_store'
@@ -11,6 +11,7 @@ import { workflowOf } from '#workflows/order_types'
 import { settleDevice } from '#actions/orders/settle_device'
 import { findDevice } from '#actions/orders/device_lines'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+import { subOrdersOf } from '#queries/orders/order_devices'
 
 const KIND_LABELS = { certificate: 'sertifikat', result: 'hasil' } as const
 type ResultKind = keyof typeof KIND_LABELS
@@ -51,23 +52,6 @@ export async function attachCertificates(
       await recordResult(trx, actor, order, device, 'certificate', { stored: stored[index] })
     }
   })
-}
-
-/**
- * The device lines of each sub-order number of an order, as on-site uploads name them: a
- * line's additional order number (set on its worksheet), otherwise the order's own number.
- * Cancelled lines take no result.
- */
-export async function subOrdersOf(order: Order) {
-  const devices = await OrderDevice.query()
-    .where('order_id', order.id)
-    .whereNot('status', 'BATAL UJI')
-  const groups = new Map<string, OrderDevice[]>()
-  for (const device of devices) {
-    const key = device.additionalOrderNumber || order.number
-    groups.set(key, [...(groups.get(key) ?? []), device])
-  }
-  return groups
 }
 
 /**

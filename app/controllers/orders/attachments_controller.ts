@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type Order from '#models/order'
+import type User from '#models/user'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { REQUEST_SIZE, RESULT_FILE_SIZE, sizeBytes, sizeLabel } from '#files/upload_limits'
 import { signedInActor } from '#services/audit'
@@ -58,12 +60,7 @@ export default class AttachmentsController {
         ? urlFor('orders.attachment.folder', params)
         : null,
       backHref: orderTypeOf(order).pagePath(order, user),
-      formats: ORDER_DOCUMENTS.filter(
-        (document) => document.placement === 'files' && mayOpenDocument(document, order, user)
-      ).map((document) => ({
-        label: document.label,
-        href: documentPath(document, order),
-      })),
+      formats: await formatLinks(order, user),
       devices: OrderDeviceTransformer.transform(devices, { order, user, files: links }).useVariant(
         'forFiles'
       ),
@@ -140,4 +137,23 @@ export default class AttachmentsController {
     await saveOrderField(signedInActor(ctx), ctx.order, 'folder_link', link)
     return backToOrderPage(ctx, 'orders.attachment', 'Tautan folder tersimpan.')
   }
+}
+
+/** The files page's generated formats; one link per part for a document served in parts. */
+async function formatLinks(order: Order, user: User) {
+  const documents = ORDER_DOCUMENTS.filter(
+    (document) => document.placement === 'files' && mayOpenDocument(document, order, user)
+  )
+  const links = await Promise.all(
+    documents.map(async (document) => {
+      const path = documentPath(document, order)
+      if (!document.parts) return [{ label: document.label, href: path }]
+      const parts = await document.parts(order)
+      return parts.map((part) => ({
+        label: `${document.label} · ${part.label}`,
+        href: `${path}?${new URLSearchParams(part.query)}`,
+      }))
+    })
+  )
+  return links.flat()
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import type Order from '#models/order'
 import { loadForDocument } from '#documents/orders/order_document_data'
+import { subOrdersOf } from '#queries/orders/order_devices'
 
 export interface FormatRow {
   number: string
@@ -46,9 +47,46 @@ const FORMATS = {
   },
 } as const
 
-/** ASPAK and SRIKANDI spreadsheets generated from an order's device results. */
-export async function orderFormatXlsx(kind: keyof typeof FORMATS, order: Order) {
-  const devices = await loadForDocument(order)
+/**
+ * How many device lines one file of a format holds: an on-site order's formats are split per
+ * sub-order number into parts of this many lines (spec: files listed per sub-order number, part
+ * and range), so each stays a size the national systems' import takes.
+ */
+export const FORMAT_PART_SIZE = 50
+
+export interface FormatPart {
+  sub_order_number: string
+  part: number
+  /** The lines of the sub-order it holds, `1-50`. */
+  range: string
+  deviceIds: number[]
+}
+
+/** An order's format files: per sub-order number, its lines in parts of FORMAT_PART_SIZE. */
+export async function formatParts(order: Order): Promise<FormatPart[]> {
+  const parts: FormatPart[] = []
+  for (const [number, devices] of await subOrdersOf(order)) {
+    for (let start = 0; start < devices.length; start += FORMAT_PART_SIZE) {
+      const lines = devices.slice(start, start + FORMAT_PART_SIZE)
+      parts.push({
+        sub_order_number: number,
+        part: start / FORMAT_PART_SIZE + 1,
+        range: `${start + 1}-${start + lines.length}`,
+        deviceIds: lines.map((device) => device.id),
+      })
+    }
+  }
+  return parts
+}
+
+/** ASPAK and SRIKANDI spreadsheets generated from an order's device results (or one part's). */
+export async function orderFormatXlsx(
+  kind: keyof typeof FORMATS,
+  order: Order,
+  part?: Pick<FormatPart, 'deviceIds'>
+) {
+  const all = await loadForDocument(order)
+  const devices = part ? all.filter((device) => part.deviceIds.includes(device.id)) : all
   const rows: FormatRow[] = devices.map((d) => ({
     number: order.number,
     facility: order.fasyankes.fasyankesName,

@@ -74,3 +74,21 @@ export async function requestedLinesOf(order: Pick<Order, 'id'>) {
     description: (line.description as string | null) ?? '',
   }))
 }
+
+/**
+ * The device lines of each sub-order number of an order, as on-site uploads name them: a
+ * line's additional order number (set on its worksheet), otherwise the order's own number.
+ * Cancelled lines take no result.
+ */
+export async function subOrdersOf(order: Order) {
+  const devices = await OrderDevice.query()
+    .where('order_id', order.id)
+    .whereNot('status', 'BATAL UJI')
+    .orderBy('id')
+  const groups = new Map<string, OrderDevice[]>()
+  for (const device of devices) {
+    const key = device.additionalOrderNumber || order.number
+    groups.set(key, [...(groups.get(key) ?? []), device])
+  }
+  return groups
+}

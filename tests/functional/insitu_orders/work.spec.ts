@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import ExcelJS from 'exceljs'
 import {
   binary,
   fieldErrors,
@@ -107,5 +108,49 @@ test.group('Insitu | results per sub-order, formats', (group) => {
       const refused = await client.get(path).loginAs(await userWithRole('yantek'))
       refused.assertStatus(403)
     }
+  })
+
+  test('the formats are listed per sub-order number, part and range, each part its own file', async ({
+    client,
+    assert,
+  }) => {
+    const order = await inProgressRequest(client, 53)
+    const lines = await db.from('order_devices').where('order_id', order.id).orderBy('id')
+    assert.lengthOf(lines, 53)
+    await db
+      .from('order_devices')
+      .whereIn('id', [lines[51].id, lines[52].id])
+      .update({ additional_order_number: 'DL/TAMBAHAN/02' })
+    const pkHead = await userWithRole('head_of_pk_laboratory')
+    const page = await client.get(`/insitu/${order.id}/attachment`).loginAs(pkHead).withInertia()
+    page.assertStatus(200)
+    const formats = (page.inertiaProps as any).formats as { label: string; href: string }[]
+    const aspak = formats.filter((format) => format.label.startsWith('Unduh Format ASPAK'))
+    assert.deepEqual(
+      aspak.map((format) => format.label.replace('Unduh Format ASPAK · ', '')),
+      [
+        `${order.number} bagian 1 (alat 1-50)`,
+        `${order.number} bagian 2 (alat 51-51)`,
+        'DL/TAMBAHAN/02 bagian 1 (alat 1-2)',
+      ]
+    )
+    const rowsOf = async (href: string) => {
+      const response = await binary(client.get(href).loginAs(pkHead))
+      response.assertStatus(200)
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(response.body() as Buffer)
+      return workbook.worksheets[0].rowCount - 1
+    }
+    assert.deepEqual(await Promise.all(aspak.map((format) => rowsOf(format.href))), [50, 1, 2])
+    const srikandi = formats.find((format) => format.label.includes('SRIKANDI · DL/TAMBAHAN/02'))
+    assert.equal(await rowsOf(srikandi!.href), 2)
+    // The whole order in one file still answers; a part that does not exist is not found.
+    assert.equal(await rowsOf(`/insitu/${order.id}/attachment/aspak`), 53)
+    const missing = await client
+      .get(
+        `/insitu/${order.id}/attachment/aspak?sub_order=${encodeURIComponent(order.number)}&part=3`
+      )
+      .loginAs(pkHead)
+    missing.assertStatus(404)
   })
 })
