@@ -32,7 +32,13 @@ export default class extends BaseSchema {
       table.text('notes').nullable()
       table.text('additional_notes').nullable()
       for (const who of ['requested_by', 'handed_over_by', 'finished_by']) {
-        table.integer(who).unsigned().nullable().references('id').inTable('users').onDelete('SET NULL')
+        table
+          .integer(who)
+          .unsigned()
+          .nullable()
+          .references('id')
+          .inTable('users')
+          .onDelete('SET NULL')
       }
       table.timestamp('handed_over_at').nullable()
       table.timestamp('finished_at').nullable()

@@ -52,9 +52,8 @@ test.group('Labels in Chromium', (group) => {
     assert.isNotNull(scanned, 'the QR code decodes')
     const path = new URL(scanned!).pathname
     assert.equal(path, `/verifikasi/${label.code}`)
-    const stranger = await (
-      await newContext(browser, { viewport: { width: 375, height: 800 } })
-    ).newPage()
+    const strangerContext = await newContext(browser, { viewport: { width: 375, height: 800 } })
+    const stranger = await strangerContext.newPage()
     await stranger.goto(`${baseUrl()}${path}`)
     await stranger.getByTestId('verified-label').waitFor()
     const shown = await stranger.getByTestId('verified-label').innerText()

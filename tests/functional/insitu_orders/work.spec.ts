@@ -138,7 +138,7 @@ test.group('Insitu | results per sub-order, formats', (group) => {
       const response = await binary(client.get(href).loginAs(pkHead))
       response.assertStatus(200)
       const workbook = new ExcelJS.Workbook()
-      await workbook.xlsx.load(response.body() as Buffer)
+      await workbook.xlsx.load(response.body() as Parameters<typeof workbook.xlsx.load>[0])
       return workbook.worksheets[0].rowCount - 1
     }
     assert.deepEqual(await Promise.all(aspak.map((format) => rowsOf(format.href))), [50, 1, 2])
