@@ -12,6 +12,7 @@ import { invoiceLetter } from '#documents/orders/invoice_letter'
 import { proofOfInvoice } from '#documents/orders/proof_of_invoice'
 import { labelSheet } from '#documents/orders/label_sheet'
 import { stageLetterMissing } from '#queries/orders/invoice'
+import { labelSheetMissing } from '#queries/orders/labels'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { INVOICED, type InternalStatus } from '#workflows/internal_order_workflow'
 
@@ -148,9 +149,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     orderType,
     path: `/${orderType}/:id/label/sheet`,
     seenWith: 'label',
-    unavailable: hasRow('label_requests', 'Lembar label tersedia setelah label diserahkan.', {
-      status: 'Diserahkan',
-    }),
+    unavailable: labelSheetMissing,
     fileName: (order) => `lembar-label-${slug(order)}.pdf`,
     contentType: 'application/pdf',
     disposition: 'inline',

@@ -88,6 +88,20 @@ export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
 }
 
 /**
+ * Why an order's label sheet cannot be printed (no label handed over yet), or null: it stays
+ * printable once the labels are handed over, also after their return is reported.
+ */
+export async function labelSheetMissing(order: Pick<Order, 'id'>) {
+  const handed = await db
+    .from('device_labels as l')
+    .join('order_devices as d', 'd.id', 'l.order_device_id')
+    .where('d.order_id', order.id)
+    .select('l.id')
+    .first()
+  return handed ? null : 'Lembar label tersedia setelah label diserahkan.'
+}
+
+/**
  * What the public verification page shows of a label (issue 12: the device, the facility, the
  * calibration date, the next due date and LAIK or TIDAK LAIK, nothing else); null when no
  * label carries the code. The result is shown once the device's worksheet carries it.

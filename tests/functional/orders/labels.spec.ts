@@ -346,6 +346,9 @@ test.group('Labels | request, hand-over, return (incoming equipment)', (group) =
     assert.equal(props.request.status, 'Selesai')
     assert.isNotNull(props.proof)
     assert.isNull(props.finishingHref)
+    // The label sheet stays printable after the return is reported.
+    const sheet = await binary(client.get(`/internal/${order.id}/label/sheet`).loginAs(officer))
+    sheet.assertStatus(200)
   })
 })
 
