@@ -200,6 +200,7 @@ function labelSteps<S extends string>(
   labelOfficer: (user: User, order: Order) => boolean
 ) {
   const OFFICER_ONLY = 'Permintaan label hanya untuk petugas PK yang ditugaskan pada order ini.'
+  const NOT_WORKING = 'Permintaan label tersedia selama pekerjaan berlangsung.'
   /** The officer's step while the request is in `status`; refused naming the request's state. */
   const officerStep = (status: LabelStatus, notNow: (order: Order) => string) => ({
     guard: (user: User, order: Order) => labelOfficer(user, order) && labelStatusIs(order, status),
@@ -215,7 +216,7 @@ function labelSteps<S extends string>(
     from,
     permission,
     verb,
-    statusRefusal: 'Permintaan label tersedia selama pekerjaan berlangsung.',
+    statusRefusal: NOT_WORKING,
     timeline: SHARED_TIMELINE[timeline],
   })
   const stateOf = (order: Order) => order.labelRequest?.status ?? 'Pending'
@@ -225,7 +226,7 @@ function labelSteps<S extends string>(
       permission: 'label.view' as const,
       verb: 'membuka permintaan label',
       view: true,
-      statusRefusal: 'Permintaan label tersedia selama pekerjaan berlangsung.',
+      statusRefusal: NOT_WORKING,
       // Staff who hand labels over see every order's request; an officer only their order's.
       guard: (user: User, order: Order) => user.can('label.handover') || labelOfficer(user, order),
       guardRefusal: OFFICER_ONLY,

@@ -1,11 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import { formatDateTime } from '#services/format'
 import { workflowOf } from '#workflows/order_types'
 import { billOf } from '#queries/orders/bill'
 import { invoiceStagesOf } from '#queries/orders/invoice'
-import { fileHref } from '#queries/orders/order_files_view'
+import { listedFile } from '#queries/orders/order_files_view'
 import { openableDocumentPath } from '#queries/orders/order_page_actions'
 import { currentFiles } from '#files/order_files'
 import {
@@ -45,14 +44,7 @@ export default class InvoicesController {
     const mayTake = (action: 'invoice_update' | 'invoice_payment' | 'invoice_confirm') =>
       workflow.allows(action, order, user)
     const listed = (kind: string) =>
-      files
-        .filter((file) => file.kind === kind)
-        .map((file) => ({
-          id: file.id,
-          name: file.originalName ?? `Berkas ${file.id}`,
-          href: fileHref(order, file),
-          formatted_uploaded_at: formatDateTime(file.createdAt),
-        }))
+      files.filter((file) => file.kind === kind).map((file) => listedFile(order, file))
     return ctx.inertia.render('orders/invoice', {
       ...stepFormProps(ctx, null),
       labels: INVOICE_LABELS,

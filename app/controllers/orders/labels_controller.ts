@@ -2,10 +2,9 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { LABEL_STATUS_TONES } from '#models/label_request'
-import { formatDateTime } from '#services/format'
 import { workflowOf } from '#workflows/order_types'
 import { deviceLabelsOf, labelRequestOf, LABEL_TYPE_NAMES } from '#queries/orders/labels'
-import { fileHref } from '#queries/orders/order_files_view'
+import { listedFile } from '#queries/orders/order_files_view'
 import { openableDocumentPath } from '#queries/orders/order_page_actions'
 import { currentFiles } from '#files/order_files'
 import { qrCodeSvg } from '#documents/kit/qr_code'
@@ -30,7 +29,7 @@ export default class LabelsController {
     const user = ctx.auth.user!
     const workflow = workflowOf(order)
     workflow.assert('label', order, user)
-    const [request, devices, proofs] = await Promise.all([
+    const [request, devices, [proof]] = await Promise.all([
       labelRequestOf(order),
       deviceLabelsOf(order),
       currentFiles(undefined, order.id, ['label_proof']),
@@ -38,7 +37,6 @@ export default class LabelsController {
     const params = { orderType: order.type, id: order.id }
     const may = (action: 'label_request' | 'label_handover' | 'label_finishing') =>
       workflow.allows(action, order, user)
-    const proof = proofs[0]
     return ctx.inertia.render('orders/label', {
       ...stepFormProps(ctx, null),
       labels: LABEL_LABELS,
@@ -52,13 +50,7 @@ export default class LabelsController {
         }))
       ),
       maxQuantity: MAX_LABEL_QUANTITY,
-      proof: proof
-        ? {
-            name: proof.originalName ?? 'Bukti pengembalian',
-            href: fileHref(order, proof),
-            formatted_uploaded_at: formatDateTime(proof.createdAt),
-          }
-        : null,
+      proof: proof ? listedFile(order, proof) : null,
       sheetHref: devices.length
         ? openableDocumentPath(`${order.type}_label_sheet`, order, user)
         : null,

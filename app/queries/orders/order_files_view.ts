@@ -4,10 +4,21 @@ import type User from '#models/user'
 import { FILE_KINDS } from '#files/file_kinds'
 import { currentFiles } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
+import { formatDateTime } from '#services/format'
 
 /** Where a page opens an order file: its external link, or the guarded download route. */
 export function fileHref(order: Pick<Order, 'id' | 'type'>, file: OrderFile) {
   return file.externalUrl ?? `/${order.type}/${order.id}/files/${file.id}`
+}
+
+/** An order file as a page lists it: its name, where it opens, when it was uploaded. */
+export function listedFile(order: Pick<Order, 'id' | 'type'>, file: OrderFile) {
+  return {
+    id: file.id,
+    name: file.originalName ?? `Berkas ${file.id}`,
+    href: fileHref(order, file),
+    formatted_uploaded_at: formatDateTime(file.createdAt),
+  }
 }
 
 /** Whether the user may open files of this kind of this order now. */
