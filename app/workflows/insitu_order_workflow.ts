@@ -1,7 +1,12 @@
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
-import { SHARED_TIMELINE, defineOrderWorkflow, orderWorkActions } from '#workflows/order_actions'
+import {
+  SHARED_TIMELINE,
+  defineOrderWorkflow,
+  orderWorkActions,
+  type LabelOfficer,
+} from '#workflows/order_actions'
 import { labPlansMissing } from '#queries/insitu/lab_plans'
 import { allDevicesSettled } from '#queries/orders/open_devices'
 
@@ -31,13 +36,13 @@ const facilityOnlyWhileSent = (user: User, order: Order) =>
   !user.isFacility || order.status === 'TERKIRIM'
 
 /** Labels on site: the officer_pk who leads the PK team (spec part 2 section 6). */
-function pkLeader(user: User, order: Order) {
-  return (
+const pkLeader: LabelOfficer = {
+  is: (user, order) =>
     user.hasRole('officer_pk') &&
     (order.teamMembers ?? []).some(
       (member) => member.userId === user.id && member.lab === 'pk' && member.isLeader
-    )
-  )
+    ),
+  only: 'Permintaan label insitu diajukan oleh ketua tim PK yang ditugaskan pada order ini.',
 }
 
 const work = orderWorkActions<InsituStatus>(

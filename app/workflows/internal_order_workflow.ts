@@ -1,10 +1,10 @@
 import type Order from '#models/order'
-import type User from '#models/user'
 import {
   SHARED_TIMELINE,
   defineOrderWorkflow,
   assignedOrYantek,
   orderWorkActions,
+  type LabelOfficer,
 } from '#workflows/order_actions'
 import { allDevicesSettled } from '#queries/orders/open_devices'
 
@@ -36,6 +36,14 @@ const RECEIVED: InternalStatus[] = [
 /** Once the devices are back: the invoice and its proof (spec part 2 sections 4 and 6). */
 export const INVOICED: InternalStatus[] = ['MENUNGGU FEEDBACK', 'SELESAI']
 
+/** Labels: an officer_pk assigned to one of the order's devices (spec: officer_pk). */
+const labelOfficer: LabelOfficer = {
+  is: (user, order) =>
+    user.hasRole('officer_pk') &&
+    (order.assignedLines ?? []).some((line) => line.officerId === user.id),
+  only: 'Permintaan label hanya untuk petugas PK yang ditugaskan pada order ini.',
+}
+
 const work = orderWorkActions<InternalStatus>(
   'internal',
   {
@@ -52,14 +60,6 @@ const work = orderWorkActions<InternalStatus>(
   },
   labelOfficer
 )
-
-/** Labels: an officer_pk assigned to one of the order's devices (spec: officer_pk). */
-function labelOfficer(user: User, order: Order) {
-  return (
-    user.hasRole('officer_pk') &&
-    (order.assignedLines ?? []).some((line) => line.officerId === user.id)
-  )
-}
 
 const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
 

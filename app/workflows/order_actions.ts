@@ -69,7 +69,7 @@ export function orderWorkActions<S extends string>(
     labelling: readonly S[]
   },
   /** The officer who requests the order's labels (spec: officer_pk; on site the PK leader). */
-  labelOfficer: (user: User, order: Order) => boolean
+  labelOfficer: LabelOfficer
 ) {
   const page = (path: string) => (order: Order) => `/${type}/${order.id}${path}`
   /** An action open in `from` to `{type}.{permission}`, on the timeline under `timeline`. */
@@ -190,6 +190,12 @@ function invoiceSteps<S extends string>(from: readonly S[]) {
 const labelStatusIs = (order: Order, status: LabelStatus) =>
   order.labelRequest !== undefined && (order.labelRequest?.status ?? 'Pending') === status
 
+/** Who requests an order's labels, and the refusal that names them to anyone else. */
+export interface LabelOfficer {
+  is: (user: User, order: Order) => boolean
+  only: string
+}
+
 /**
  * The label page and steps (spec part 2: Labels): the order's officer requests the labels while
  * Pending and reports the returned ones once Diserahkan; staff hand them over.
@@ -197,9 +203,10 @@ const labelStatusIs = (order: Order, status: LabelStatus) =>
 function labelSteps<S extends string>(
   type: 'internal' | 'insitu',
   when: { labels: readonly S[]; labelling: readonly S[] },
-  labelOfficer: (user: User, order: Order) => boolean
+  officer: LabelOfficer
 ) {
-  const OFFICER_ONLY = 'Permintaan label hanya untuk petugas PK yang ditugaskan pada order ini.'
+  const labelOfficer = officer.is
+  const OFFICER_ONLY = officer.only
   const NOT_WORKING = 'Permintaan label tersedia selama pekerjaan berlangsung.'
   /** The officer's step while the request is in `status`; refused naming the request's state. */
   const officerStep = (status: LabelStatus, notNow: (order: Order) => string) => ({

@@ -32,6 +32,11 @@ const day = (date: Date) => DateTime.fromJSDate(date).startOf('day')
 async function labOf(actor: StaffActor, order: Order, named?: ServiceLab) {
   const requested = await requestedLabs(order)
   const labs = requested.filter((lab) => picksTeamOf(actor.user, lab))
+  if (!labs.length) {
+    throw new ActionRefusedException(
+      'Permintaan ini tidak memiliki permintaan untuk laboratorium yang Anda pimpin.'
+    )
+  }
   const lab = named ?? (labs.length === 1 ? labs[0] : undefined)
   if (!lab) refuseFields({ lab: 'Pilih laboratorium yang timnya ditetapkan.' })
   if (!labs.includes(lab)) {

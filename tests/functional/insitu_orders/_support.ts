@@ -1,11 +1,19 @@
 import type { ApiClient } from '@japa/api-client'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Alkes from '#models/alkes'
+import Order from '#models/order'
+import OrderDevice from '#models/order_device'
+import InsituOrder from '#models/insitu_order'
+import InsituLabPlan from '#models/insitu_lab_plan'
+import InsituTeamMember from '#models/insitu_team_member'
+import { INSITU_STATUSES, type InsituStatus } from '#workflows/insitu_order_workflow'
 import { labNow } from '#services/format'
 import {
   FACILITY_EMAIL,
   marker,
   pdfBuffer,
+  snapshot,
   userByEmail,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
@@ -143,4 +151,122 @@ export async function inProgressRequest(client: ApiClient, quantity = 2) {
     .file('file', pdfBuffer(), { filename: 'kontrak.pdf' })
     .fields({ number: 'KTR/01/2026', date: '2026-11-20' })
   return order
+}
+
+export const TEAM_LEADER_EMAIL = 'officer_pk@kalibra.test'
+export const TEAM_MEMBER_EMAIL = 'indah.lestari@kalibra.test'
+
+export interface InsituFixture {
+  order: Order
+  devices: OrderDevice[]
+}
+
+/**
+ * An on-site order of the facility put straight into `status`, with `devices` PK request lines
+ * of `alkes`: what the steps before that status leave behind is there too (the PK estimation
+ * and accommodation from MENUNGGU PENAWARAN on, the sent offering, the signature, the contract,
+ * and from DALAM PROSES on a PK team led by officer_pk@kalibra.test).
+ */
+export async function makeInsitu(options: {
+  status: InsituStatus
+  alkes: Alkes
+  devices?: number
+  deviceStatus?: 'BELUM SELESAI' | 'SELESAI'
+}): Promise<InsituFixture> {
+  const { status, alkes } = options
+  const count = options.devices ?? 2
+  const reached = (step: InsituStatus) =>
+    status !== 'DIBATALKAN' && INSITU_STATUSES.indexOf(status) >= INSITU_STATUSES.indexOf(step)
+  const facility = await userByEmail(FACILITY_EMAIL)
+  const order = await Order.create({
+    type: 'insitu',
+    number: `DL/FX/${marker('')}`.slice(0, 30),
+    status,
+    userId: facility.id,
+    fasyankesId: facility.fasyankesId!,
+    deviceCount: count,
+    totalPrice: alkes.price * count,
+  })
+  const now = DateTime.now()
+  await InsituOrder.create({
+    orderId: order.id,
+    executionYear: labNow().year,
+    letterNumber: '445/9/RSUD/2026',
+    letterDate: DateTime.fromISO('2026-11-20'),
+    offeringSentAt: reached('MENUNGGU PERSETUJUAN') ? now : null,
+    signatureName: reached('PENAWARAN DISETUJUI') ? 'dr. Ratna Dewi' : null,
+    signatureNip: reached('PENAWARAN DISETUJUI') ? '197805122005012003' : null,
+    signaturePosition: reached('PENAWARAN DISETUJUI') ? 'Direktur RSUD' : null,
+    signedAt: reached('PENAWARAN DISETUJUI') ? now : null,
+    contractNumber: reached('DALAM PROSES') ? 'KTR/01/2026' : null,
+    contractDate: reached('DALAM PROSES') ? DateTime.fromISO('2026-11-21') : null,
+    cancelReason: status === 'DIBATALKAN' ? 'Anggaran belum tersedia' : null,
+  })
+  if (reached('MENUNGGU PENAWARAN')) {
+    await InsituLabPlan.create({
+      orderId: order.id,
+      lab: 'pk',
+      ppHour: 2,
+      ppMinute: 0,
+      totalOfficer: 2,
+      rawEstimation: 1,
+      finalEstimation: 1,
+      estimatedAt: now,
+      officerPrice: 150_000,
+      officerCount: 3,
+      officerDay: 1,
+      transportationPrice: 400_000,
+      transportationDay: 1,
+      transportationCount: 1,
+      hotelPrice: 350_000,
+      hotelDay: 1,
+      hotelCount: 2,
+      planePrice: 0,
+      planeCount: 0,
+      planeLuggage: 0,
+      planeIsPp: false,
+      accommodationSavedAt: now,
+    })
+  }
+  if (reached('DALAM PROSES')) {
+    const leader = await userByEmail(TEAM_LEADER_EMAIL)
+    const member = await userByEmail(TEAM_MEMBER_EMAIL)
+    await InsituTeamMember.createMany([
+      { orderId: order.id, lab: 'pk', userId: leader.id, isLeader: true },
+      { orderId: order.id, lab: 'pk', userId: member.id, isLeader: false },
+    ])
+  }
+  const devices = await OrderDevice.createMany(
+    Array.from({ length: count }, () => ({
+      orderId: order.id,
+      lab: 'pk' as const,
+      alkesId: alkes.id,
+      price: alkes.price,
+      minuteEstimation: alkes.minuteEstimation,
+      description: null,
+      status: options.deviceStatus ?? ('BELUM SELESAI' as const),
+    }))
+  )
+  return { order, devices }
+}
+
+/** Everything an on-site action could change, to prove a refusal changed nothing. */
+export async function insituSnapshot(orderId: number) {
+  const row = await db.from('insitu_orders').where('order_id', orderId).first()
+  const plans = await db
+    .from('insitu_lab_plans')
+    .where('order_id', orderId)
+    .orderBy('lab')
+    .select('lab', 'estimated_at', 'accommodation_saved_at', 'pp_hour', 'officer_price')
+  const team = await db
+    .from('insitu_team_members')
+    .where('order_id', orderId)
+    .orderBy('id')
+    .select('user_id', 'lab', 'is_leader')
+  return {
+    ...(await snapshot(orderId)),
+    insitu: row ? { ...row, updated_at: null } : null,
+    plans,
+    team,
+  }
 }

@@ -14,6 +14,7 @@ import Order from '#models/order'
 import OrderDevice from '#models/order_device'
 import InternalOrder from '#models/internal_order'
 import type { Role } from '#enums/roles'
+import { databaseNow } from '#services/database_time'
 import type { InternalStatus } from '#workflows/internal_order_workflow'
 
 export const PASSWORD = 'kalibra2026'
@@ -236,10 +237,11 @@ export async function countRows(table: string, where?: Record<string, unknown>) 
   return Number(row?.total ?? 0)
 }
 
+/** Audit rows of an order of either type (one `orders` table: the ids never clash). */
 export async function auditCount(orderId: number, action?: string) {
   const query = db
     .from('audit_logs')
-    .where('subject_type', 'internal_order')
+    .whereIn('subject_type', ['internal_order', 'insitu_order'])
     .where('subject_id', String(orderId))
   if (action) query.where('action', action)
   const row = await query.count('* as total').first()
@@ -474,4 +476,31 @@ export class OrderView {
 export async function latestOrder() {
   const row = await db.from('orders').orderBy('id', 'desc').select('id').firstOrFail()
   return OrderView.load(Number(row.id))
+}
+
+/** A label request of an order in `status`, holding 2 main labels of `labelId`. */
+export async function insertLabelRequest(
+  orderId: number,
+  labelId: number,
+  status: 'Pending' | 'Diserahkan'
+) {
+  const now = databaseNow(db.connection())
+  const [request] = await db
+    .table('label_requests')
+    .insert({ order_id: orderId, status, created_at: now, updated_at: now })
+    .returning('id')
+  const requestId = Number(typeof request === 'object' ? request.id : request)
+  const [item] = await db
+    .table('label_request_items')
+    .insert({ label_request_id: requestId, label_id: labelId, type: 'Main', quantity: 2 })
+    .returning('id')
+  return { requestId, itemId: Number(typeof item === 'object' ? item.id : item) }
+}
+
+/** Null when the order's label request is in `status`, otherwise what it is. */
+export async function labelStatusOf(orderId: number, status: string) {
+  const row = await db.from('label_requests').where('order_id', orderId).first()
+  return row?.status === status
+    ? null
+    : `label request ${row?.status ?? 'missing'}, expected ${status}`
 }

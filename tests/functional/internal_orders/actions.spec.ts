@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import type { ApiClient, ApiRequest, ApiResponse } from '@japa/api-client'
+import type { ApiClient, ApiRequest } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
-import { databaseNow } from '#services/database_time'
 import type User from '#models/user'
 import type Alkes from '#models/alkes'
 import type { Role } from '#enums/roles'
@@ -28,7 +27,10 @@ import {
   orderRow,
   currentFileOf,
   pdfBuffer,
+  insertLabelRequest,
+  labelStatusOf,
 } from '#tests/functional/internal_orders/_support'
+import { checkCell, describeResponse } from '#tests/functional/action_matrix'
 
 /**
  * Every action of the status table, tried by every role in every status.
@@ -81,30 +83,12 @@ const devicesOf = (orderId: number) =>
 
 /** A label request of the fixture's order in `status`, with 2 main labels of the catalog's first. */
 const labelRequestIn = (status: 'Pending' | 'Diserahkan') => async (ctx: Context) => {
-  const now = databaseNow(db.connection())
-  const [request] = await db
-    .table('label_requests')
-    .insert({ order_id: ctx.fixture.order.id, status, created_at: now, updated_at: now })
-    .returning('id')
-  ctx.labelRequestId = Number(typeof request === 'object' ? request.id : request)
-  const [item] = await db
-    .table('label_request_items')
-    .insert({
-      label_request_id: ctx.labelRequestId,
-      label_id: ctx.labelId,
-      type: 'Main',
-      quantity: 2,
-    })
-    .returning('id')
-  ctx.labelItemId = Number(typeof item === 'object' ? item.id : item)
+  const made = await insertLabelRequest(ctx.fixture.order.id, ctx.labelId, status)
+  ctx.labelRequestId = made.requestId
+  ctx.labelItemId = made.itemId
 }
 
-const labelStatusIs = async (ctx: Context, status: string) => {
-  const row = await db.from('label_requests').where('order_id', ctx.fixture.order.id).first()
-  return row?.status === status
-    ? null
-    : `label request ${row?.status ?? 'missing'}, expected ${status}`
-}
+const labelStatusIs = (ctx: Context, status: string) => labelStatusOf(ctx.fixture.order.id, status)
 
 const CASES: Record<string, ActionCase> = {
   'approve (POST /confirm/approve)': {
@@ -331,12 +315,6 @@ const CASES: Record<string, ActionCase> = {
   },
 }
 
-/** Describes a response for a failure message. */
-function describe(response: ApiResponse) {
-  const flash = response.flashMessages?.() ?? {}
-  return `${response.status()} ${response.header('location') ?? ''} error=${flash.error ?? '-'} fields=${errorFields(response)}`
-}
-
 test.group('Internal order | every action per role and per status', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.timeout(120_000)
@@ -361,37 +339,18 @@ test.group('Internal order | every action per role and per status', (group) => {
           })
           const ctx: Context = { fixture, user, alkes, officer, otherOfficer, admin, labelId }
           await action.prepare?.(ctx)
-          const before = await snapshot(fixture.order.id)
-          const response = await action
-            .send(client, ctx)
-            .loginAs(user)
-            .withCsrfToken()
-            .withInertia()
-            .redirects(0)
-          const where = `${role} in ${status}`
-          if (action.allowed(status, role)) {
-            const flash = response.flashMessages()
-            if (!isRedirect(response) || flash.error || errorFields(response).length) {
-              mismatches.push(`${where}: expected success, got ${describe(response)}`)
-              continue
-            }
-            const effect = await action.effect(ctx, status)
-            if (effect) mismatches.push(`${where}: ${effect}`)
-            const audits = await auditCount(fixture.order.id, action.audit(status))
-            if (audits !== 1)
-              mismatches.push(`${where}: ${audits} audit rows of ${action.audit(status)}`)
-          } else {
-            const refused =
-              response.status() === 403 ||
-              response.status() === 409 ||
-              (isRedirect(response) && typeof response.flashMessages().error === 'string')
-            if (!refused) mismatches.push(`${where}: expected a refusal, got ${describe(response)}`)
-            if (role !== 'supervisor_of_pk_laboratory' && response.status() === 404)
-              mismatches.push(`${where}: 404 for an order the user may see`)
-            const after = await snapshot(fixture.order.id)
-            if (JSON.stringify(after) !== JSON.stringify(before))
-              mismatches.push(`${where}: refused but changed ${JSON.stringify(after)}`)
-          }
+          const cell = await checkCell({
+            where: `${role} in ${status}`,
+            orderId: fixture.order.id,
+            user,
+            allowed: action.allowed(status, role),
+            mayNotSee: role === 'supervisor_of_pk_laboratory',
+            send: () => action.send(client, ctx),
+            effect: () => action.effect(ctx, status),
+            audit: action.audit(status),
+            snapshot,
+          })
+          mismatches.push(...cell)
         }
       }
       assert.deepEqual(mismatches, [])
@@ -411,7 +370,7 @@ test.group('Internal order | every action per role and per status', (group) => {
       .withInertia()
       .header('referer', `/internal/${order.id}/detail`)
       .redirects(0)
-    assert.isTrue(isRedirect(response), describe(response))
+    assert.isTrue(isRedirect(response), describeResponse(response))
     assert.equal(response.header('location'), `/internal/${order.id}/detail`)
     assert.equal(
       response.flashMessages().error,
@@ -452,7 +411,7 @@ test.group('Internal order | every action per role and per status', (group) => {
         .withInertia()
         .redirects(0)
     const ok = await send(mine, admin)
-    assert.isUndefined(ok.flashMessages().error, describe(ok))
+    assert.isUndefined(ok.flashMessages().error, describeResponse(ok))
     assert.equal(await auditCount(mine.order.id, 'internal.worksheet'), 1)
     // The edit page is refused too, not only the save.
     const form = await client
@@ -494,7 +453,7 @@ test.group('Internal order | every action per role and per status', (group) => {
       .withCsrfToken()
       .withInertia()
       .redirects(0)
-    assert.isUndefined(again.flashMessages().error, describe(again))
+    assert.isUndefined(again.flashMessages().error, describeResponse(again))
     assert.equal(await statusOf(order.id), 'MENUNGGU FEEDBACK')
   })
 
@@ -631,7 +590,7 @@ test.group('Internal order | every action per role and per status', (group) => {
       const refused =
         [403, 404, 409].includes(response.status()) ||
         (isRedirect(response) && typeof response.flashMessages().error === 'string')
-      assert.isTrue(refused, describe(response))
+      assert.isTrue(refused, describeResponse(response))
     }
     assert.deepEqual([await snapshot(target.order.id), await snapshot(stranger.order.id)], before)
   })
@@ -661,7 +620,7 @@ test.group('Internal order | every action per role and per status', (group) => {
         const refused =
           [403, 409].includes(response.status()) ||
           (isRedirect(response) && typeof response.flashMessages().error === 'string')
-        if (!refused) mismatches.push(`${role}: ${describe(response)}`)
+        if (!refused) mismatches.push(`${role}: ${describeResponse(response)}`)
       }
       const row = await orderRow(order.id)
       if (row.folder_link || row.certificate_date) mismatches.push(`${role}: order fields written`)
@@ -687,7 +646,7 @@ test.group('Internal order | every action per role and per status', (group) => {
       client.put(`/internal/${order.id}/certificate-date`).json({ date: '2027-03-10' }),
     ]) {
       const response = await request.loginAs(yantek).withCsrfToken().withInertia().redirects(0)
-      assert.isUndefined(response.flashMessages().error, describe(response))
+      assert.isUndefined(response.flashMessages().error, describeResponse(response))
     }
     const row = await orderRow(order.id)
     assert.equal(row.folder_link, 'https://drive.example.com/folder')
@@ -730,7 +689,7 @@ test.group('Internal order | every action per role and per status', (group) => {
     assert.match(String(notAssigned.flashMessages().error), /petugas PK yang ditugaskan/)
     await db.from('order_devices').where('id', devices[0].id).update({ officer_id: officer.id })
     const ok = await upload(officer, pdf, 'lembar.pdf')
-    assert.isUndefined(ok.flashMessages().error, describe(ok))
+    assert.isUndefined(ok.flashMessages().error, describeResponse(ok))
     assert.match(String(await currentFileOf(devices[0].id, 'worksheet')), /\.pdf$/)
     assert.equal(await auditCount(order.id, 'internal.worksheet_upload'), 1)
   })
@@ -756,7 +715,7 @@ test.group('Internal order | every action per role and per status', (group) => {
       .withCsrfToken()
       .withInertia()
       .redirects(0)
-    assert.isTrue(isRedirect(appended), describe(appended))
+    assert.isTrue(isRedirect(appended), describeResponse(appended))
     await client
       .post(`/internal/${order.id}/feedback`)
       .json(feedbackPayload(5))

@@ -376,7 +376,7 @@ test.group('Labels | on-site orders', (group) => {
     const memberPage = await client.get(`/label/insitu/${order.id}`).loginAs(member).withInertia()
     memberPage.assertStatus(403)
     const memberTries = await requested(client, `/insitu/${order.id}`, MEMBER)
-    assert.match(String(memberTries.flashMessages().error), /hanya untuk petugas PK/)
+    assert.match(String(memberTries.flashMessages().error), /ketua tim PK/)
     assert.notExists(await requestRow(order.id))
 
     const saved = await requested(client, `/insitu/${order.id}`, LEADER)
