@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { TextField, PasswordField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { LABELS } from '~/lib/labels'
+import { Notice } from '~/components/ui/notice'
 
 const CONTACT_URL = 'mailto:layanan@kalibra.test?subject=Permohonan%20Akun%20Kalibra'
 
@@ -28,14 +29,7 @@ export default function Login({ throttleMessage }: { throttleMessage?: string })
           noValidate
           className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
-          {throttleMessage && (
-            <p
-              role="alert"
-              className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
-            >
-              {throttleMessage}
-            </p>
-          )}
+          {throttleMessage && <Notice alert>{throttleMessage}</Notice>}
           <TextField
             label="Email"
             type="email"

@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { CheckboxField, NumberField } from '~/components/ui/field'
 import { RupiahField } from '~/components/ui/rupiah_field'
+import { Notice } from '~/components/ui/notice'
 import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
 import { formatRupiah } from '~/lib/format'
 import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
@@ -66,14 +67,23 @@ export default function InsituAccommodation(page: LabPlanPage) {
     }
   }
   const totals = labs.map((lab) => accommodationCosts(valuesOf(lab)).total)
-  const submit = () => form.put(submitHref!, { preserveScroll: true })
+  // A lab's accommodation follows its estimation (officers and days): only estimated labs are sent.
+  const ready = labs.filter((lab) => lab.estimated).map((lab) => lab.lab)
+  const submit = () => {
+    form.transform((data) =>
+      Object.fromEntries(
+        Object.entries(data).filter(([name]) => ready.includes(name.split('_')[0] as Lab['lab']))
+      )
+    )
+    form.put(submitHref!, { preserveScroll: true })
+  }
   return (
     <LabPlanForm
       title="Akomodasi"
       page={page}
       onSubmit={submit}
       form={form}
-      readOnly={!submitHref}
+      readOnly={!submitHref || ready.length === 0}
       footer={
         <p className="mt-4 text-sm" data-testid="accommodation-total">
           Total akomodasi semua laboratorium:{' '}
@@ -83,8 +93,15 @@ export default function InsituAccommodation(page: LabPlanPage) {
       tab={(lab, index) => {
         const costs = accommodationCosts(valuesOf(lab))
         const field = (name: string) => `${lab.lab}_${name}`
+        const editable = !!submitHref && lab.estimated
         return (
           <div className="space-y-5 pt-3">
+            {submitHref && !lab.estimated && (
+              <Notice>
+                Estimasi {lab.label} belum disimpan. Akomodasi mengikuti jumlah petugas dan hari
+                dari estimasi: simpan estimasi {lab.label} terlebih dahulu.
+              </Notice>
+            )}
             {GROUPS.map((group) => (
               <fieldset key={group.title} className="grid gap-3 sm:grid-cols-3">
                 <legend className="mb-1 text-sm font-semibold">{group.title}</legend>
@@ -93,7 +110,7 @@ export default function InsituAccommodation(page: LabPlanPage) {
                     label,
                     required: true,
                     name: field(name),
-                    disabled: !submitHref,
+                    disabled: !editable,
                     value: String(form.data[field(name)]),
                     error: form.errors[field(name)],
                   }
@@ -110,7 +127,7 @@ export default function InsituAccommodation(page: LabPlanPage) {
               name={field('plane_is_pp')}
               label="Tiket pulang pergi (PP)"
               checked={form.data[field('plane_is_pp')] === true}
-              disabled={!submitHref}
+              disabled={!editable}
               onChange={(checked) => form.setData(field('plane_is_pp'), checked)}
               error={form.errors[field('plane_is_pp')]}
             />

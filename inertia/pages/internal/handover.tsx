@@ -3,6 +3,7 @@ import { CheckboxGroup } from '~/components/form/checkbox_group'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { CheckboxField } from '~/components/ui/field'
 import { ContactFields } from '~/components/form/contact_fields'
+import { Notice } from '~/components/ui/notice'
 
 const FLAGS = [
   ['alkes_accordingly', 'Alat diserahkan sesuai daftar'],
@@ -28,13 +29,10 @@ export default function Handover(props: Props) {
   return (
     <OrderFormPage title="Serah Terima Alat" page={props} form={form}>
       {openDevices.length > 0 && (
-        <p
-          role="alert"
-          className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 md:col-span-2 dark:bg-amber-900/30 dark:text-amber-200"
-        >
+        <Notice alert className="md:col-span-2">
           Belum dapat diserahkan: {openDevices.length} alat belum selesai ({openDevices.join(', ')}
           ).
-        </p>
+        </Notice>
       )}
       <ContactFields
         form={form}

@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import { Lock } from 'lucide-react'
 import { FormPage } from '~/components/form/form_page'
+import { Notice } from '~/components/ui/notice'
 
 type RoleOption = {
   value: string
@@ -45,14 +46,7 @@ export default function OfficerRoles({
       }
       form={form}
     >
-      {locked && (
-        <p
-          role="note"
-          className="rounded-md bg-amber-50 p-3 text-sm text-amber-800 md:col-span-2 dark:bg-amber-900/30 dark:text-amber-200"
-        >
-          {locked}
-        </p>
-      )}
+      {locked && <Notice className="md:col-span-2">{locked}</Notice>}
       <fieldset className="md:col-span-2">
         <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">
           Centang peran yang dimiliki petugas. Peran bergembok tidak dapat Anda ubah.

@@ -7,6 +7,7 @@ import { TextField } from '~/components/ui/field'
 import { FileField } from '~/components/ui/file_input'
 import { Button, buttonClass } from '~/components/ui/button'
 import { bind } from '~/lib/bind'
+import { Notice } from '~/components/ui/notice'
 
 type Stage = {
   stage: number
@@ -208,11 +209,11 @@ export default function OrderInvoice(props: Props) {
               Total: <strong>{bill.formatted_total}</strong>
               <span className="block text-slate-500 italic">{bill.total_in_words}</span>
             </p>
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <Notice>
               Bila angka pada laporan tidak sesuai dengan tagihan ini, minta admin atau pelayanan
               teknis menekan &quot;Perbarui Berkas &amp; Tanggal Tagihan&quot; terlebih dahulu
               sebelum melaporkan ketidaksesuaian.
-            </p>
+            </Notice>
           </CardSection>
         </Card>
         <Card>
