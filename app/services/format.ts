@@ -20,6 +20,15 @@ export function labToday() {
   return labNow().toISODate()!
 }
 
+/**
+ * A DATE column as YYYY-MM-DD, whether the driver gives text (SQLite) or a Date at local
+ * midnight (PostgreSQL); null when empty.
+ */
+export function isoDate(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
+  return value instanceof Date ? DateTime.fromJSDate(value).toISODate() : String(value).slice(0, 10)
+}
+
 /** `22 November 2026` */
 export function formatDate(value: DateTime | Date | string | null | undefined) {
   const date = toDateTime(value)

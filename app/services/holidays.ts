@@ -1,3 +1,4 @@
+import { isoDate as dateColumn } from '#services/format'
 import Holidays from 'date-holidays'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
@@ -23,9 +24,9 @@ export async function holidayLookup(client: QueryClientContract = db.connection(
   return (date: string) => dates.has(date)
 }
 
-/** A DATE column as YYYY-MM-DD, whether the driver gives text (SQLite) or a Date (PostgreSQL). */
+/** A DATE column as YYYY-MM-DD (never null here: holiday dates are required). */
 export function isoDate(value: unknown) {
-  return String(value instanceof Date ? value.toISOString() : value).slice(0, 10)
+  return dateColumn(value) ?? ''
 }
 
 /**

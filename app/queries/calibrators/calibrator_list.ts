@@ -14,7 +14,7 @@ import {
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { textFilter, whereYesNo, yesNoFilter } from '#queries/filters'
-import { formatDate } from '#services/format'
+import { formatDate, isoDate } from '#services/format'
 
 export interface CalibratorFilters {
   search?: string
@@ -61,12 +61,6 @@ const TEXT_FILTERS = [
   ['model', 'c.type_model', 'Tipe/Model'],
   ['serial_number', 'c.serial_number', 'Nomor Seri'],
 ] as const
-
-function isoDate(value: unknown) {
-  if (!value) return null
-  if (value instanceof Date) return value.toISOString().slice(0, 10)
-  return String(value).slice(0, 10)
-}
 
 export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
   title: 'Data Kalibrator',

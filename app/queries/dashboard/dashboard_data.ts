@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { formatDate, formatRupiah, labToday } from '#services/format'
+import { formatDate, formatRupiah, isoDate, labToday } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { orderListHref } from '#workflows/order_types'
 import { historyHref } from '#queries/devices/history_href'
@@ -11,12 +11,6 @@ const RECALIBRATION_ROWS = 10
 
 function scoped<T extends { where: (...args: any[]) => T }>(query: T, user: User, column: string) {
   return user.isFacility ? query.where(column, user.fasyankesId ?? 0) : query
-}
-
-function toIsoDate(value: unknown) {
-  return value instanceof Date
-    ? DateTime.fromJSDate(value).toISODate()!
-    : String(value).slice(0, 10)
 }
 
 export async function dashboardData(user: User) {
@@ -89,7 +83,7 @@ export async function dashboardData(user: User) {
       formatted_price: formatRupiah(Number(row.price)),
     })),
     recalibration: recalibration.map((row) => {
-      const next = toIsoDate(row.next_calibration_date)
+      const next = isoDate(row.next_calibration_date) ?? labToday()
       return {
         id: Number(row.id),
         fasyankes_name: row.fasyankes_name,
