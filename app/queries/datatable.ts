@@ -74,6 +74,8 @@ export interface Paginated<Row> {
   current_page: number
   last_page: number
   links: PageLink[]
+  /** Totals over every matching row, for lists with a footer (the list's `summary`). */
+  summary?: Record<string, number>
 }
 
 /**

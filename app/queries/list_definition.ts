@@ -39,6 +39,8 @@ export interface ListDefinition<
   sorts?: Record<string, SortColumn>
   idColumn?: string
   describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
+  /** Totals over every matching row (not only the page), sent as the JSON's `summary`. */
+  summary?(filters: Filters, user?: User): Promise<Record<string, number>>
 }
 
 export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(

@@ -82,11 +82,13 @@ export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
   if (!read) return
   const query = sortedQuery(list, read.filters, ctx.auth.user!, read.sort)
   const limit = read.filters.limit ?? list.defaultLimit
-  return paginate(
+  const page = await paginate(
     query,
     { ...read.filters, limit, baseUrl: ctx.request.url(), qs: read.qs },
     list.row
   )
+  if (list.summary) page.summary = await list.summary(read.filters, ctx.auth.user!)
+  return page
 }
 
 /** The list's query, in the order the user chose (or its own). */

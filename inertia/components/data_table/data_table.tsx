@@ -49,6 +49,8 @@ export type DataTableProps<Row> = {
   toolbar?: ReactNode
   /** Column keys the server can sort by (its list definition's `sorts`). */
   sortable?: string[]
+  /** A line of totals under the rows, from the JSON's `summary` (every matching row). */
+  footer?: (summary: Record<string, number>) => ReactNode
 }
 
 export function DataTable<Row>({
@@ -61,6 +63,7 @@ export function DataTable<Row>({
   renderCard,
   toolbar,
   sortable: sortableKeys = NO_SORTS,
+  footer,
 }: DataTableProps<Row>) {
   const visibleColumns = useMemo(() => columns.filter((column) => !column.hidden), [columns])
   const filterKeys = visibleColumns.filter((c) => c.filter).map(filterKeyOf)
@@ -333,6 +336,15 @@ export function DataTable<Row>({
               {actions && <div className="mt-3 flex flex-wrap gap-2">{actions(row)}</div>}
             </div>
           ))}
+        </div>
+      )}
+
+      {footer && result?.summary && result.total > 0 && (
+        <div
+          className="border-t border-slate-200 bg-slate-50 p-3 text-sm font-semibold dark:border-slate-800 dark:bg-slate-900"
+          data-testid="table-footer"
+        >
+          {footer(result.summary)}
         </div>
       )}
 
