@@ -135,6 +135,11 @@ export const PERMISSIONS = {
   'alkes.edit': ['head_of_pk_laboratory', 'admin_pk', 'yantek'],
   'calibrator.view': ['yantek', ...ADMINS_AND_HEADS],
   'calibrator.edit': ['head_of_pk_laboratory', 'admin_pk'],
+  // Calibrator lending (spec part 1): staff of the Kalibrator menu borrow; each lab's head
+  // decides for their lab; yantek and the heads see who borrowed on the list.
+  'loan.borrow': ['yantek', ...ADMINS_AND_HEADS],
+  'loan.confirm': SERVICE_LAB_HEADS,
+  'loan.list.borrower': ['yantek', ...SERVICE_LAB_HEADS],
   'report.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],
   'messaging.connect': STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>

@@ -6,6 +6,9 @@ import { RECEIVE_CHECKLIST } from '#enums/receive_checklist'
  */
 export const VALIDATION_MESSAGES: Record<string, string> = {
   'required': '{{ field }} wajib diisi.',
+  'calibrators.minLength': 'Tambahkan minimal satu kalibrator.',
+  'calibrators.distinct': 'Kalibrator yang sama ditambahkan dua kali.',
+  'planned_return_date.afterOrEqual': 'Rencana Tanggal Kembali tidak boleh sebelum hari ini.',
   'signature_nip.regex': 'NIP hanya berisi angka (8-30 digit); isi - bila tidak memiliki NIP.',
   'string': '{{ field }} harus berupa teks.',
   'email': '{{ field }} harus berupa alamat email yang valid.',

@@ -1,0 +1,104 @@
+import { createDocument, type DocumentWriter } from '#documents/kit/document'
+import type { LoanView } from '#queries/lending/loan_detail'
+
+/** The slips of a calibrator loan (spec part 1: print/order and print/transaction). */
+export const LOAN_SLIPS = ['order', 'transaction'] as const
+export type LoanSlip = (typeof LOAN_SLIPS)[number]
+
+const orderNumbers = (orders: { number: string; fasyankes_name: string }[]) =>
+  orders.length
+    ? orders.map((order) => `${order.number} (${order.fasyankes_name})`).join('; ')
+    : '-'
+
+function loanHeader(writer: DocumentWriter, title: string, loan: LoanView) {
+  writer.title(title, `Nomor: ${loan.number}`).keyValues([
+    ['Peminjam', loan.borrower.name],
+    ['Tanggal pengajuan', loan.formatted_created_at],
+    ['Keperluan', loan.loan_description ?? '-'],
+    ['Catatan', loan.notes ?? '-'],
+    ['Rencana tanggal kembali', loan.formatted_planned_return_date],
+    ['Order Alat Datang', orderNumbers(loan.internal_orders)],
+    ['Order Insitu', orderNumbers(loan.insitu_orders)],
+    ['Status', loan.formatted_status],
+  ])
+}
+
+/** Surat Peminjaman: what is borrowed, with condition and accessories, and who approves. */
+function orderSlip(loan: LoanView) {
+  const writer = createDocument({ title: `SURAT PEMINJAMAN KALIBRATOR ${loan.number}` })
+  loanHeader(writer, 'SURAT PEMINJAMAN KALIBRATOR', loan)
+  const table = writer.table([
+    { label: 'No', width: 0.4 },
+    { label: 'Kalibrator', width: 2 },
+    { label: 'Merk / Model', width: 1.5 },
+    { label: 'No. Seri', width: 1.2 },
+    { label: 'Unit', width: 0.7 },
+    { label: 'Kondisi', width: 0.8 },
+    { label: 'Kelengkapan', width: 1.6 },
+    { label: 'Catatan', width: 1.2 },
+  ])
+  loan.lines.forEach((line, index) =>
+    table.row([
+      index + 1,
+      line.name,
+      [line.merk, line.type_model].filter(Boolean).join(' / '),
+      line.serial_number,
+      line.unit,
+      line.condition,
+      line.accessories.join(', ') || '-',
+      line.description ?? '-',
+    ])
+  )
+  table.end()
+  writer.signatures([
+    {
+      role: 'Peminjam,',
+      name: loan.borrower.name,
+      detail: loan.borrower.nip ? `NIP ${loan.borrower.nip}` : undefined,
+    },
+    ...loan.labs.map((lab) => ({
+      role: `Kepala Lab. ${lab.label} (${lab.formatted_status}),`,
+      name: lab.officer?.name ?? '..........................',
+      detail: lab.officer?.nip ? `NIP ${lab.officer.nip}` : undefined,
+    })),
+  ])
+  return writer.end()
+}
+
+/** Bukti Transaksi: each calibrator out and back, with the condition it came back in. */
+function transactionSlip(loan: LoanView) {
+  const writer = createDocument({ title: `BUKTI TRANSAKSI PEMINJAMAN ${loan.number}` })
+  loanHeader(writer, 'BUKTI TRANSAKSI PEMINJAMAN KALIBRATOR', loan)
+  const table = writer.table([
+    { label: 'No', width: 0.4 },
+    { label: 'Kalibrator', width: 2 },
+    { label: 'No. Seri', width: 1.2 },
+    { label: 'Kondisi Pinjam', width: 0.9 },
+    { label: 'Tanggal Kembali', width: 1.4 },
+    { label: 'Kondisi Kembali', width: 0.9 },
+    { label: 'Keterangan', width: 1 },
+  ])
+  loan.lines.forEach((line, index) =>
+    table.row([
+      index + 1,
+      line.name,
+      line.serial_number,
+      line.condition,
+      line.formatted_return_date ?? 'Belum dikembalikan',
+      line.returned_condition ?? '-',
+      line.overdue ? 'Terlambat' : '-',
+    ])
+  )
+  table.end()
+  const returned = loan.lines.filter((line) => line.return_date).length
+  writer.paragraph(`${returned} dari ${loan.lines.length} kalibrator sudah dikembalikan.`)
+  writer.signatures([
+    { role: 'Peminjam,', name: loan.borrower.name },
+    { role: 'Petugas yang menerima,', name: '..........................' },
+  ])
+  return writer.end()
+}
+
+export function loanSlip(slip: LoanSlip, loan: LoanView) {
+  return slip === 'order' ? orderSlip(loan) : transactionSlip(loan)
+}

@@ -1,0 +1,191 @@
+import vine from '@vinejs/vine'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import { number } from '#validators/rules/number'
+import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
+import { defineList } from '#queries/list_definition'
+import { LAB_HEADS, SERVICE_LABS } from '#enums/labs'
+import {
+  LAB_TIMEZONE,
+  formatDate,
+  formatDateTime,
+  fromDatabase,
+  isoDate,
+  labToday,
+} from '#services/format'
+import { LOAN_STATUSES, LOAN_STATUS_LABELS, type LoanStatus } from '#workflows/loan_workflow'
+
+export interface LoanFilters {
+  search?: string
+  limit?: number
+  page?: number
+  status?: 'ALL' | LoanStatus
+  /** `2026-11`: loans made in that month (lab time). */
+  month?: string
+  bpfk_user?: number
+}
+
+export type LoanRow = {
+  id: number
+  number: string
+  created_at: string | null
+  formatted_created_at: string
+  bpfk_user: { id: number; name: string }
+  notes: string | null
+  loan_description: string | null
+  status: LoanStatus
+  formatted_status: string
+  planned_return_date: string | null
+  formatted_planned_return_date: string
+  pk_status: LoanStatus | null
+  ukpr_status: LoanStatus | null
+  sarpras_status: LoanStatus | null
+  line_count: number
+  returned_count: number
+  /** Lines still out past the planned return date. */
+  overdue_count: number
+  /** What this user may do with the row (computed for them by the query). */
+  may_edit: boolean
+  may_confirm: boolean
+}
+
+const SEARCH_COLUMNS = ['l.number', 'b.name', 'l.notes', 'l.loan_description']
+
+/** `[first day, first day of the next month)` of a `YYYY-MM` month at the lab, in UTC. */
+function monthRange(month: string) {
+  const start = DateTime.fromISO(`${month}-01`, { zone: LAB_TIMEZONE })
+  const sql = (date: DateTime) => date.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
+  return [sql(start), sql(start.plus({ months: 1 }))] as const
+}
+
+/** The labs this user heads, as SQL: "the loan waits for this user's decision". */
+function waitsFor(user: User | undefined) {
+  const labs = SERVICE_LABS.filter((lab) => user?.hasRole(LAB_HEADS[lab]))
+  if (!user || !labs.length) return db.raw('0 as may_confirm')
+  const cases = labs
+    .map((lab) => `(l.${lab}_status = 'Pending' AND l.${lab}_officer_id = ?)`)
+    .join(' OR ')
+  return db.raw(
+    `CASE WHEN l.status = 'Pending' AND (${cases}) THEN 1 ELSE 0 END as may_confirm`,
+    labs.map(() => user.id)
+  )
+}
+
+/** Loans newest first (spec part 1: Peminjaman Kalibrator), counted per row of the page only. */
+export const loanList = defineList<LoanFilters, LoanRow>({
+  title: 'Peminjaman Kalibrator',
+  subtitle: 'Kalibrator acuan yang dipinjam antarlaboratorium.',
+  path: '/calibrator/loan',
+  recordName: 'Peminjaman',
+  fileName: 'peminjaman-kalibrator',
+  permission: 'calibrator.view',
+  validator: vine.create({
+    ...baseFilterSchema,
+    status: vine.enum(['ALL', ...LOAN_STATUSES] as const).optional(),
+    month: vine
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .optional(),
+    bpfk_user: number().withoutDecimals().positive().optional(),
+  }),
+
+  query(filters, user) {
+    const today = labToday()
+    const query = db
+      .from('calibrator_loans as l')
+      .join('users as b', 'b.id', 'l.borrower_id')
+      .select(
+        'l.*',
+        'b.name as borrower_name',
+        db.raw(
+          '(SELECT count(*) FROM calibrator_loan_lines x WHERE x.loan_id = l.id) as line_count'
+        ),
+        db.raw(
+          '(SELECT count(*) FROM calibrator_loan_lines x WHERE x.loan_id = l.id AND x.return_date IS NOT NULL) as returned_count'
+        ),
+        db.raw(
+          `(SELECT count(*) FROM calibrator_loan_lines x WHERE x.loan_id = l.id AND x.holding_calibrator_id IS NOT NULL AND l.status = 'Confirmed' AND l.planned_return_date < ?) as overdue_count`,
+          [today]
+        ),
+        db.raw(
+          `CASE WHEN l.status = 'Pending' AND l.borrower_id = ? THEN 1 ELSE 0 END as may_edit`,
+          [user?.id ?? 0]
+        ),
+        waitsFor(user)
+      )
+      .orderBy('l.id', 'desc')
+    whereContains(query, SEARCH_COLUMNS, filters.search)
+    if (filters.status && filters.status !== 'ALL') query.where('l.status', filters.status)
+    if (filters.month) {
+      const [from, to] = monthRange(filters.month)
+      query.where('l.created_at', '>=', from).where('l.created_at', '<', to)
+    }
+    if (filters.bpfk_user) query.where('l.borrower_id', filters.bpfk_user)
+    return query
+  },
+
+  row: (raw) => {
+    const status = raw.status as LoanStatus
+    const created = fromDatabase(raw.created_at)
+    const planned = isoDate(raw.planned_return_date)
+    return {
+      id: Number(raw.id),
+      number: raw.number,
+      created_at: created?.toISO() ?? null,
+      formatted_created_at: formatDateTime(created),
+      bpfk_user: { id: Number(raw.borrower_id), name: raw.borrower_name },
+      notes: raw.notes,
+      loan_description: raw.loan_description,
+      status,
+      formatted_status: LOAN_STATUS_LABELS[status] ?? status,
+      planned_return_date: planned,
+      formatted_planned_return_date: formatDate(planned),
+      pk_status: raw.pk_status,
+      ukpr_status: raw.ukpr_status,
+      sarpras_status: raw.sarpras_status,
+      line_count: Number(raw.line_count),
+      returned_count: Number(raw.returned_count),
+      overdue_count: Number(raw.overdue_count),
+      may_edit: Number(raw.may_edit) === 1,
+      may_confirm: Number(raw.may_confirm) === 1,
+    }
+  },
+
+  columns: [
+    { key: 'number', label: 'Nomor', width: 1.3 },
+    { key: 'formatted_created_at', label: 'Tanggal', width: 1.3 },
+    { key: 'bpfk_user', label: 'Peminjam', width: 1.5, value: (row) => row.bpfk_user.name },
+    { key: 'loan_description', label: 'Keperluan', width: 2 },
+    {
+      key: 'line_count',
+      label: 'Kalibrator',
+      width: 0.8,
+      value: (row) => `${row.returned_count}/${row.line_count} kembali`,
+    },
+    { key: 'formatted_planned_return_date', label: 'Rencana Kembali', width: 1.1 },
+    {
+      key: 'formatted_status',
+      label: 'Status',
+      width: 1,
+      value: (row) =>
+        row.overdue_count ? `${row.formatted_status} (terlambat)` : row.formatted_status,
+    },
+  ],
+
+  async describeFilters(filters) {
+    const applied: AppliedFilter[] = []
+    if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
+    if (filters.status && filters.status !== 'ALL')
+      applied.push({ label: 'Status', value: LOAN_STATUS_LABELS[filters.status] })
+    if (filters.month) {
+      const month = DateTime.fromISO(`${filters.month}-01`).setLocale('id').toFormat('LLLL yyyy')
+      applied.push({ label: 'Bulan', value: month })
+    }
+    if (filters.bpfk_user) {
+      const user = await db.from('users').where('id', filters.bpfk_user).first()
+      applied.push({ label: 'Peminjam', value: user?.name ?? String(filters.bpfk_user) })
+    }
+    return applied
+  },
+})

@@ -1,0 +1,98 @@
+import type User from '#models/user'
+import type CalibratorLoan from '#models/calibrator_loan'
+import { LAB_HEADS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
+import { defineWorkflow } from '#workflows/kit'
+
+/**
+ * A calibrator loan as data (spec part 1 section 4, the lending rules of the domain decisions):
+ * Pending until every lab whose calibrators it holds has confirmed, Rejected as soon as one
+ * rejects. The borrower edits and returns; each lab's chosen head decides for that lab.
+ */
+export const LOAN_STATUSES = ['Pending', 'Confirmed', 'Rejected'] as const
+export type LoanStatus = (typeof LOAN_STATUSES)[number]
+
+export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
+  Pending: 'Menunggu Persetujuan',
+  Confirmed: 'Disetujui',
+  Rejected: 'Ditolak',
+}
+
+/**
+ * The overall status from the decisions of the labs that must decide (null: the lab does not).
+ * Rejected as soon as any rejects; Confirmed once all have confirmed (at once when no lab must:
+ * a loan of PDP calibrators only waits for nobody); otherwise Pending.
+ */
+export function overallLoanStatus(decisions: (LoanStatus | null)[]): LoanStatus {
+  const required = decisions.filter((status): status is LoanStatus => status !== null)
+  if (required.includes('Rejected')) return 'Rejected'
+  if (required.every((status) => status === 'Confirmed')) return 'Confirmed'
+  return 'Pending'
+}
+
+/** The labs this user decides for on this loan: chosen as its head, its decision still Pending. */
+export function labsToDecide(user: User, loan: CalibratorLoan): ServiceLab[] {
+  return SERVICE_LABS.filter((lab) => {
+    const decision = loan.labDecision(lab)
+    return (
+      decision.status === 'Pending' &&
+      decision.officerId === user.id &&
+      user.hasRole(LAB_HEADS[lab])
+    )
+  })
+}
+
+const isBorrower = (user: User, loan: CalibratorLoan) => loan.borrowerId === user.id
+const page = (path: string) => (loan: CalibratorLoan) => `/calibrator/loan/${loan.id}${path}`
+
+export const loanWorkflow = defineWorkflow<
+  LoanStatus,
+  'create' | 'edit' | 'confirm' | 'return',
+  CalibratorLoan
+>({
+  name: 'loan',
+  describe: (loan) => loan.number,
+  statuses: {
+    Pending: { tone: 'amber' },
+    Confirmed: { tone: 'emerald' },
+    Rejected: { tone: 'red' },
+  },
+  actions: {
+    create: {
+      from: [],
+      permission: 'loan.borrow',
+      verb: 'mengajukan peminjaman',
+      timeline: 'Peminjaman diajukan',
+    },
+    edit: {
+      from: ['Pending'],
+      permission: 'loan.borrow',
+      guard: isBorrower,
+      verb: 'mengubah peminjaman',
+      guardRefusal: 'Peminjaman hanya dapat diubah oleh peminjamnya.',
+      statusRefusal: 'Peminjaman yang sudah diputuskan tidak dapat diubah.',
+      button: { label: 'Ubah', href: page('/edit') },
+      timeline: 'Peminjaman diubah',
+    },
+    confirm: {
+      from: ['Pending'],
+      permission: 'loan.confirm',
+      guard: (user, loan) => labsToDecide(user, loan).length > 0,
+      verb: 'memutuskan peminjaman',
+      guardRefusal:
+        'Peminjaman ini tidak menunggu keputusan Anda: diputuskan oleh kepala laboratorium yang dipilih peminjam.',
+      statusRefusal: 'Peminjaman ini sudah diputuskan.',
+      button: { label: 'Konfirmasi', href: page('/confirm'), variant: 'primary' },
+      timeline: (change) =>
+        `${String(change.lab ?? '').toUpperCase()}: ${change.status === 'Rejected' ? 'ditolak' : 'disetujui'}`,
+    },
+    return: {
+      from: ['Confirmed'],
+      permission: 'loan.borrow',
+      guard: isBorrower,
+      verb: 'mengembalikan kalibrator',
+      guardRefusal: 'Kalibrator dikembalikan oleh peminjamnya.',
+      statusRefusal: 'Kalibrator dikembalikan setelah peminjaman disetujui.',
+      timeline: (change) => `Kalibrator dikembalikan (${String(change.serial_numbers ?? '')})`,
+    },
+  },
+})
