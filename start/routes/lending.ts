@@ -58,8 +58,8 @@ router
       .where('id', router.matchers.number())
       .as('return')
     router
-      .get('/calibrator/loan/orders/:type', [LoanApiController, 'orders'])
-      .where('type', /^(internal|insitu)$/)
+      .get('/calibrator/loan/orders/:orderType', [LoanApiController, 'orders'])
+      .where('orderType', /^(internal|insitu)$/)
       .as('orders')
   })
   .prefix('/api')

@@ -68,9 +68,9 @@ export default class LoanApiController {
     }
   }
 
-  /** GET /api/calibrator/loan/orders/{type}?search=: orders to link, by number or facility. */
+  /** GET /api/calibrator/loan/orders/{orderType}?search=: orders to link, by number or facility. */
   async orders({ params, request }: HttpContext) {
-    const type = params.type === 'insitu' ? 'insitu' : 'internal'
+    const type = params.orderType === 'insitu' ? 'insitu' : 'internal'
     const search = String(request.qs().search ?? '')
       .trim()
       .slice(0, 100)
