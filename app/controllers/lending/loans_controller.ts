@@ -5,7 +5,7 @@ import NotFoundException from '#exceptions/not_found_exception'
 import { signedInActor } from '#services/audit'
 import { listPageProps } from '#services/list_responder'
 import { loanList } from '#queries/lending/loan_list'
-import { loanView } from '#queries/lending/loan_detail'
+import { loanTimeline, loanView } from '#queries/lending/loan_detail'
 import { LOAN_CONDITIONS, loanFormOptions, overdueFor } from '#queries/lending/loan_form'
 import { createLoan, updateLoan, type LoanInput } from '#actions/lending/save_loan'
 import { decideLoan } from '#actions/lending/decide_loan'
@@ -84,6 +84,7 @@ export default class LoansController {
     const user = ctx.auth.user!
     return ctx.inertia.render('lending/detail', {
       loan: await loanView(loan),
+      timeline: await loanTimeline(loan),
       actions: loanWorkflow.pageActions(loan, user),
       mayReturn: loanWorkflow.allows('return', loan, user),
       conditions: LOAN_CONDITIONS,

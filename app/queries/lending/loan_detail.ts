@@ -4,7 +4,8 @@ import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CONDITION_LABELS } from '#enums/master_data'
 import { formatDate, formatDateTime, fromDatabase, labToday } from '#services/format'
 import { labOfUnit } from '#queries/lending/lendable'
-import { LOAN_STATUS_LABELS, type LoanStatus } from '#workflows/loan_workflow'
+import { LOAN_STATUS_LABELS, loanWorkflow, type LoanStatus } from '#workflows/loan_workflow'
+import { auditTimeline } from '#queries/audit_timeline'
 
 const ACCESSORIES = [
   ['is_with_bag', 'Tas'],
@@ -116,3 +117,8 @@ export async function loanView(loan: CalibratorLoan) {
 }
 
 export type LoanView = Awaited<ReturnType<typeof loanView>>
+
+/** The loan's history from the audit log, in the loan workflow's words. */
+export function loanTimeline(loan: CalibratorLoan) {
+  return auditTimeline({ type: 'calibrator_loan', id: loan.id }, loanWorkflow.timelineLabels())
+}

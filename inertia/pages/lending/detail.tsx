@@ -8,6 +8,7 @@ import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 import { Notice } from '~/components/ui/notice'
 import { StatusBadge } from '~/components/status_badge'
 import { ActionButtons } from '~/components/orders/action_buttons'
+import { OrderTimeline } from '~/components/orders/order_page'
 import { SerialScanner } from '~/components/lending/serial_scanner'
 import { LoanSummary, type LoanSummaryData } from '~/components/lending/loan_summary'
 import { requestJson } from '~/lib/json_request'
@@ -15,6 +16,14 @@ import { cn } from '~/lib/cn'
 import type { PageAction } from '~/types'
 
 type Condition = 'Good' | 'Bad'
+type TimelineEntry = {
+  id: number
+  label: string
+  detail: string | null
+  user_name: string | null
+  reason: string | null
+  formatted_at: string
+}
 const TONES: Record<string, string> = { Pending: 'amber', Confirmed: 'emerald', Rejected: 'red' }
 
 type Line = LoanSummaryData['lines'][number] & {
@@ -48,6 +57,7 @@ type Props = {
     }[]
     lines: Line[]
   }
+  timeline: TimelineEntry[]
   actions: PageAction[]
   mayReturn: boolean
   conditions: { value: Condition; label: string }[]
@@ -55,7 +65,14 @@ type Props = {
 }
 
 /** Spec part 1: a loan's detail, each lab's decision, its calibrators and the return panel. */
-export default function LoanDetail({ loan, actions, mayReturn, conditions, slips }: Props) {
+export default function LoanDetail({
+  loan,
+  timeline,
+  actions,
+  mayReturn,
+  conditions,
+  slips,
+}: Props) {
   const [mode, setMode] = useState<'piece' | 'batch'>('piece')
   const [asking, setAsking] = useState(false)
   const open = loan.lines.filter((line) => !line.return_date)
@@ -248,6 +265,7 @@ export default function LoanDetail({ loan, actions, mayReturn, conditions, slips
             </CardSection>
           </Card>
         )}
+        <OrderTimeline entries={timeline} />
       </div>
       <ConfirmDialog
         open={asking}

@@ -137,6 +137,14 @@ test.group('Calibrator lending | loan cycle', (group) => {
     const lines = detail.inertiaProps.loan.lines as any[]
     assert.isTrue(lines.every((line) => line.formatted_return_date))
     assert.isTrue(detail.inertiaProps.loan.returned)
+    const history = (detail.inertiaProps.timeline as any[]).map((entry) => entry.label)
+    assert.deepEqual(history, [
+      'Peminjaman diajukan',
+      'PK: disetujui',
+      'UKPR: disetujui',
+      `Kalibrator dikembalikan (${pk.serialNumber})`,
+      `Kalibrator dikembalikan (${ukpr.serialNumber})`,
+    ])
   })
 
   test('the serial lookup: the spec messages for unknown and still-on-loan, and refusals for Bad or overdue', async ({
@@ -435,6 +443,15 @@ test.group('Calibrator lending | who may', (group) => {
         pk.serialNumber,
       ])
         assert.include(text, expected, path)
+    }
+    for (const path of [
+      '/calibrator/loan/print/pdf',
+      '/calibrator/loan/print/excel',
+      '/calibrator/stock/print/pdf',
+      '/calibrator/stock/print/excel',
+    ]) {
+      const response = await binary(client.get(path).loginAs(await userWithRole('yantek')))
+      response.assertStatus(200)
     }
     const missing = await client
       .get(`/calibrator/loan/${loan.id}/print/other`)
