@@ -43,7 +43,12 @@ export default class extends BaseSchema {
         .references('id')
         .inTable('calibrator_loans')
         .onDelete('CASCADE')
-      table.integer('calibrator_id').unsigned().notNullable().references('id').inTable('calibrators')
+      table
+        .integer('calibrator_id')
+        .unsigned()
+        .notNullable()
+        .references('id')
+        .inTable('calibrators')
       table.integer('holding_calibrator_id').unsigned().nullable().unique()
       table.boolean('is_started_good').notNullable().defaultTo(true)
       table.boolean('is_ended_good').nullable()

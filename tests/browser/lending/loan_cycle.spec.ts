@@ -16,6 +16,9 @@ async function stockOf(page: Page, name: string) {
 
 test.group('Calibrator lending in Chromium', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // Three people, eight page visits and five stock checks: more than the default two minutes
+  // on a loaded machine.
+  group.each.timeout(240_000)
 
   test('a borrower scans two calibrators of two labs, both heads confirm, one comes back by serial and the rest in batch', async ({
     browser,
