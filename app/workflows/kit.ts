@@ -6,6 +6,7 @@ import type { Role } from '#enums/roles'
 import type User from '#models/user'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import ForbiddenException from '#exceptions/forbidden_exception'
+import { affectedRows } from '#services/query_results'
 
 /**
  * The workflow kit: a state machine as data. Each workflow (an order type,
@@ -281,8 +282,7 @@ export async function moveStatus(
       updated_at: now,
       ...(target.to === target.from ? {} : { status_changed_at: now }),
     })
-  const count = Array.isArray(affected) ? Number(affected[0] ?? 0) : Number(affected)
-  if (count !== 1) throw changedByOthers(target.label)
+  if (affectedRows(affected) !== 1) throw changedByOthers(target.label)
 }
 
 export function changedByOthers(label: string) {

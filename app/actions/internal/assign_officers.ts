@@ -2,6 +2,7 @@ import type Order from '#models/order'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
+import { affectedRows } from '#services/query_results'
 
 /** admin_pk assigns an officer to each device line; the order goes to PROSES PENGERJAAN. */
 export async function assignOfficers(
@@ -17,7 +18,7 @@ export async function assignOfficers(
         .where('id', selection.internal_alkes_order_id)
         .where('order_id', order.id)
         .update({ officer_id: selection.bpfk_user_id })
-      if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) {
+      if (affectedRows(updated) !== 1) {
         throw new ActionRefusedException(
           'Data alat tidak sesuai dengan permintaan ini. Muat ulang halaman.'
         )

@@ -12,6 +12,7 @@ import {
   type LoanStatus,
 } from '#workflows/loan_workflow'
 import { releaseLines } from '#actions/lending/save_loan'
+import { affectedRows } from '#services/query_results'
 
 /**
  * POST /calibrator/loan/{id}/confirm: the chosen head decides for their lab(s). The overall
@@ -36,7 +37,7 @@ export async function decideLoan(
           [`${lab}_decided_at`]: now,
           updated_at: now,
         })
-      if (Number(Array.isArray(affected) ? affected[0] : affected) !== 1) {
+      if (affectedRows(affected) !== 1) {
         throw changedByOthers(loan.number)
       }
       await audit(

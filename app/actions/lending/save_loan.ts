@@ -12,6 +12,7 @@ import { databaseNow } from '#services/database_time'
 import { judgeCalibrators, stillOnLoan } from '#queries/lending/lendable'
 import { loanWorkflow, overallLoanStatus } from '#workflows/loan_workflow'
 import { changedByOthers } from '#workflows/kit'
+import { affectedRows, insertedId } from '#services/query_results'
 
 export interface LoanInput {
   calibrators: {
@@ -165,7 +166,7 @@ export async function createLoan(actor: LoanActor, input: LoanInput) {
         updated_at: now,
       })
       .returning('id')
-    const loanId = Number(typeof row === 'object' ? row.id : row)
+    const loanId = insertedId(row)
     await writeLines(trx, loanId, input)
     await writeOrders(trx, loanId, orderIds)
     await audit(
@@ -216,7 +217,7 @@ export async function updateLoan(actor: LoanActor, loan: CalibratorLoan, input: 
       .from('calibrator_loans')
       .where({ id: loan.id, status: 'Pending' })
       .update({ ...loanColumns(input, officers), updated_at: databaseNow(trx) })
-    if (Number(Array.isArray(affected) ? affected[0] : affected) !== 1) {
+    if (affectedRows(affected) !== 1) {
       throw changedByOthers(loan.number)
     }
     const old = await trx.from('calibrator_loan_lines').where('loan_id', loan.id)

@@ -9,6 +9,7 @@ import { refreshOrderTotals } from '#actions/orders/order_totals'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import type { ServiceLab } from '#enums/labs'
 import { sameSerialKey, whereSameSerial } from '#queries/devices/serial'
+import { affectedRows } from '#services/query_results'
 
 export interface DeviceLineInput {
   alkes_id: number
@@ -129,7 +130,7 @@ export async function cancelDeviceTest(
       .where('order_id', order.id)
       .where('status', 'BELUM SELESAI')
       .update({ status: 'BATAL UJI', admin_description: reason })
-    if (Number(Array.isArray(affected) ? affected[0] : affected) !== 1) {
+    if (affectedRows(affected) !== 1) {
       throw new ActionRefusedException(
         'Uji alat ini tidak dapat dibatalkan: alat sudah selesai atau sudah dibatalkan.'
       )

@@ -11,6 +11,7 @@ import { fileReference, recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import { LABEL_TYPE_NAMES, labelRequestOf, type LabelLine } from '#queries/orders/labels'
+import { insertedId } from '#services/query_results'
 
 type Quantities = { label_id: number; quantity: number }[]
 
@@ -68,7 +69,7 @@ export async function requestLabels(
           created_at: now,
         })
         .returning('id')
-      requestId = typeof row === 'object' ? row.id : row
+      requestId = insertedId(row)
     }
     // The same label twice in one list counts once, with the last quantity sent.
     const items = new Map(wanted.map((line) => [`${line.type}:${line.label_id}`, line]))

@@ -17,7 +17,7 @@ const ACCESSORIES = [
 const flag = (value: unknown) => value === true || Number(value) === 1
 
 /** A loan's lines with their calibrators, in the order they were added. */
-export async function loanLines(loan: CalibratorLoan) {
+async function loanLines(loan: CalibratorLoan) {
   const overdue = loan.status === 'Confirmed' && loan.plannedReturnDate.toISODate()! < labToday()
   const rows = await db
     .from('calibrator_loan_lines as l')
@@ -86,6 +86,7 @@ export async function loanView(loan: CalibratorLoan) {
     number: loan.number,
     status: loan.status,
     formatted_status: LOAN_STATUS_LABELS[loan.status],
+    status_tone: loanWorkflow.tone(loan.status),
     formatted_created_at: formatDateTime(loan.createdAt),
     borrower: { id: loan.borrowerId, name: loan.borrower.name, nip: loan.borrower.nip },
     notes: loan.notes,
@@ -107,6 +108,7 @@ export async function loanView(loan: CalibratorLoan) {
           : null,
         status: decision.status as LoanStatus,
         formatted_status: LOAN_STATUS_LABELS[decision.status as LoanStatus],
+        status_tone: loanWorkflow.tone(decision.status as LoanStatus),
         reason: decision.reason,
       }
     }),

@@ -14,7 +14,12 @@ import {
   isoDate,
   labToday,
 } from '#services/format'
-import { LOAN_STATUSES, LOAN_STATUS_LABELS, type LoanStatus } from '#workflows/loan_workflow'
+import {
+  LOAN_STATUSES,
+  LOAN_STATUS_LABELS,
+  loanWorkflow,
+  type LoanStatus,
+} from '#workflows/loan_workflow'
 
 export interface LoanFilters {
   search?: string
@@ -36,6 +41,8 @@ export type LoanRow = {
   loan_description: string | null
   status: LoanStatus
   formatted_status: string
+  /** The badge tone of the status (the loan workflow's). */
+  status_tone: string
   planned_return_date: string | null
   formatted_planned_return_date: string
   pk_status: LoanStatus | null
@@ -139,6 +146,7 @@ export const loanList = defineList<LoanFilters, LoanRow>({
       loan_description: raw.loan_description,
       status,
       formatted_status: LOAN_STATUS_LABELS[status] ?? status,
+      status_tone: loanWorkflow.tone(status),
       planned_return_date: planned,
       formatted_planned_return_date: formatDate(planned),
       pk_status: raw.pk_status,

@@ -3,7 +3,7 @@ import { Head, router } from '@inertiajs/react'
 import toast from 'react-hot-toast'
 import { FileText } from 'lucide-react'
 import { Card, CardSection, PageHeader } from '~/components/ui/card'
-import { Button } from '~/components/ui/button'
+import { Button, buttonClass } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 import { Notice } from '~/components/ui/notice'
 import { StatusBadge } from '~/components/status_badge'
@@ -24,7 +24,6 @@ type TimelineEntry = {
   reason: string | null
   formatted_at: string
 }
-const TONES: Record<string, string> = { Pending: 'amber', Confirmed: 'emerald', Rejected: 'red' }
 
 type Line = LoanSummaryData['lines'][number] & {
   calibrator_id: number
@@ -45,6 +44,7 @@ type Props = {
     number: string
     status: string
     formatted_status: string
+    status_tone: string
     returned: boolean
     overdue_count: number
     labs: {
@@ -53,6 +53,7 @@ type Props = {
       officer: { name: string } | null
       status: string
       formatted_status: string
+      status_tone: string
       reason: string | null
     }[]
     lines: Line[]
@@ -115,7 +116,7 @@ export default function LoanDetail({
       <Head title={`Peminjaman ${loan.number}`} />
       <PageHeader
         title={`Peminjaman ${loan.number}`}
-        subtitle={<StatusBadge status={loan.formatted_status} tone={TONES[loan.status]} />}
+        subtitle={<StatusBadge status={loan.formatted_status} tone={loan.status_tone} />}
         backHref="/calibrator/loan"
         actions={
           <>
@@ -126,7 +127,7 @@ export default function LoanDetail({
                 href={slip.href}
                 target="_blank"
                 rel="noreferrer"
-                className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm dark:border-slate-600"
+                className={buttonClass('secondary')}
               >
                 <FileText className="size-4" /> {slip.label}
               </a>
@@ -152,7 +153,7 @@ export default function LoanDetail({
                 <li key={lab.lab} className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{lab.label}</span>
                   <span>{lab.officer?.name ?? '-'}</span>
-                  <StatusBadge status={lab.formatted_status} tone={TONES[lab.status]} />
+                  <StatusBadge status={lab.formatted_status} tone={lab.status_tone} />
                   {lab.reason && <span className="text-red-700">Alasan: {lab.reason}</span>}
                 </li>
               ))}

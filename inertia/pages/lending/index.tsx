@@ -12,12 +12,10 @@ import type { LoanRow } from '#queries/lending/loan_list'
 
 type Option = { value: string; label: string }
 
-const TONES: Record<string, string> = { Pending: 'amber', Confirmed: 'emerald', Rejected: 'red' }
-
 function LoanStatus({ loan }: { loan: LoanRow }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <StatusBadge status={loan.formatted_status} tone={TONES[loan.status]} />
+      <StatusBadge status={loan.formatted_status} tone={loan.status_tone} />
       {loan.overdue_count > 0 && (
         <StatusBadge status={`${loan.overdue_count} terlambat kembali`} tone="red" />
       )}

@@ -16,6 +16,7 @@ import InternalOrder from '#models/internal_order'
 import type { Role } from '#enums/roles'
 import { databaseNow } from '#services/database_time'
 import type { InternalStatus } from '#workflows/internal_order_workflow'
+import { insertedId } from '#services/query_results'
 
 export const PASSWORD = 'kalibra2026'
 export const FACILITY_EMAIL = 'fasyankes@kalibra.test'
@@ -489,12 +490,12 @@ export async function insertLabelRequest(
     .table('label_requests')
     .insert({ order_id: orderId, status, created_at: now, updated_at: now })
     .returning('id')
-  const requestId = Number(typeof request === 'object' ? request.id : request)
+  const requestId = insertedId(request)
   const [item] = await db
     .table('label_request_items')
     .insert({ label_request_id: requestId, label_id: labelId, type: 'Main', quantity: 2 })
     .returning('id')
-  return { requestId, itemId: Number(typeof item === 'object' ? item.id : item) }
+  return { requestId, itemId: insertedId(item) }
 }
 
 /** Null when the order's label request is in `status`, otherwise what it is. */

@@ -30,6 +30,20 @@ const borrow = async (client: any, payload: Record<string, unknown>, role: Role 
     .withInertia()
     .redirects(0)
 
+const editLoan = async (
+  client: any,
+  id: number,
+  payload: Record<string, unknown>,
+  role: Role = 'yantek'
+) =>
+  client
+    .put(`/calibrator/loan/${id}`)
+    .json(payload)
+    .loginAs(await userWithRole(role))
+    .withCsrfToken()
+    .withInertia()
+    .redirects(0)
+
 const decide = async (client: any, id: number, role: Role, body: Record<string, unknown>) =>
   client
     .post(`/calibrator/loan/${id}/confirm`)
@@ -78,13 +92,7 @@ test.group('Calibrator lending | loan cycle', (group) => {
     assert.equal(await loanAudits(loan.id, 'loan.confirm'), 2)
 
     // Edit after confirmation is refused, and nothing changes.
-    const edit = await client
-      .put(`/calibrator/loan/${loan.id}`)
-      .json(await loanPayload([pk]))
-      .loginAs(await userWithRole('yantek'))
-      .withCsrfToken()
-      .withInertia()
-      .redirects(0)
+    const edit = await editLoan(client, loan.id, await loanPayload([pk]), 'yantek')
     assert.match(String(edit.flashMessages().error), /sudah diputuskan/)
     assert.lengthOf(await db.from('calibrator_loan_lines').where('loan_id', loan.id), 2)
 
@@ -258,36 +266,18 @@ test.group('Calibrator lending | loan cycle', (group) => {
     await borrow(client, await loanPayload([pk]))
     const loan = await latestLoan()
     await decide(client, loan.id, 'head_of_pk_laboratory', { status: 'Confirmed' })
-    // PDP unit only: the loan needs a second lab to stay Pending.
-    const sarpras = await makeCalibrator('SARPRAS')
-    const byOther = await client
-      .put(`/calibrator/loan/${loan.id}`)
-      .json(await loanPayload([other]))
-      .loginAs(await userWithRole('admin_pk'))
-      .withCsrfToken()
-      .withInertia()
-      .redirects(0)
+    const byOther = await editLoan(client, loan.id, await loanPayload([other]), 'admin_pk')
     // The single PK decision already confirmed it: edit is closed for everyone now.
     assert.isString(byOther.flashMessages().error)
 
+    // With a Sarpras calibrator too, the PK decision alone leaves the loan Pending.
+    const sarpras = await makeCalibrator('SARPRAS')
     await borrow(client, await loanPayload([other, sarpras]))
     const second = await latestLoan()
     await decide(client, second.id, 'head_of_pk_laboratory', { status: 'Confirmed' })
-    const notMine = await client
-      .put(`/calibrator/loan/${second.id}`)
-      .json(await loanPayload([other]))
-      .loginAs(await userWithRole('admin_pk'))
-      .withCsrfToken()
-      .withInertia()
-      .redirects(0)
+    const notMine = await editLoan(client, second.id, await loanPayload([other]), 'admin_pk')
     assert.match(String(notMine.flashMessages().error), /peminjamnya/)
-    const mine = await client
-      .put(`/calibrator/loan/${second.id}`)
-      .json(await loanPayload([other]))
-      .loginAs(await userWithRole('yantek'))
-      .withCsrfToken()
-      .withInertia()
-      .redirects(0)
+    const mine = await editLoan(client, second.id, await loanPayload([other]), 'yantek')
     assert.isUndefined(mine.flashMessages().error)
     const row = await loanRow(second.id)
     assert.deepEqual([row.pk_status, row.sarpras_status], ['Pending', null])
