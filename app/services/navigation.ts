@@ -86,6 +86,8 @@ export const STAFF_MENU: MenuItem[] = [
     ['Layanan', 'service'],
     ['Tahunan', 'yearly'],
     ['Alkes', 'alkes'],
+    ['Berita Acara', 'berita-acara'],
+    ['PNBP', 'pnbp'],
   ]),
 ]
 

@@ -1,6 +1,33 @@
-import { pendingModule } from '#start/route_kit'
+import router from '@adonisjs/core/services/router'
+import type { HttpContext } from '@adonisjs/core/http'
+import { guarded, listRoutes } from '#start/route_kit'
+import { REPORT_CALLS } from '#queries/reports/report_calls'
+import { beritaAcaraList, pnbpList } from '#queries/reports/ledger_lists'
 
-/** The reports (spec part 2: service, yearly, alkes, berita acara, PNBP) and their JSON calls. */
-pendingModule('/report/service', 'report.service', 'report.view', 'Laporan Layanan')
-pendingModule('/report/yearly', 'report.yearly', 'report.view', 'Laporan Tahunan')
-pendingModule('/report/alkes', 'report.alkes', 'report.view', 'Laporan Alkes')
+const ReportsController = () => import('#controllers/reports/reports_controller')
+
+/**
+ * The reports (spec part 2: service, yearly, alkes PK, berita acara, PNBP): their pages, the
+ * JSON report calls the pages read, and the two report tables with their exports.
+ */
+router
+  .group(() => {
+    router.get('/report/service', [ReportsController, 'service']).as('report.service')
+    router.get('/report/yearly', [ReportsController, 'yearly']).as('report.yearly')
+    router.get('/report/alkes', [ReportsController, 'alkes']).as('report.alkes')
+    router.get('/report/berita-acara', [ReportsController, 'beritaAcara']).as('report.berita_acara')
+    router.get('/report/pnbp', [ReportsController, 'pnbp']).as('report.pnbp')
+    for (const path of Object.keys(REPORT_CALLS)) {
+      router
+        .get(`/api/report/${path}`, async (ctx: HttpContext) => {
+          const { default: ReportApiController } =
+            await import('#controllers/reports/report_api_controller')
+          return new ReportApiController().show(ctx, path)
+        })
+        .as(`api.report.${path.replace('/', '.')}`)
+    }
+  })
+  .use(guarded('report.view'))
+
+listRoutes('report.berita_acara', beritaAcaraList)
+listRoutes('report.pnbp', pnbpList)

@@ -125,6 +125,9 @@ const SPEC_STAFF_SIDEBAR: SpecEntry[] = [
       { label: 'Layanan', href: '/report/service', row: 'Laporan' },
       { label: 'Tahunan', href: '/report/yearly', row: 'Laporan' },
       { label: 'Alkes', href: '/report/alkes', row: 'Laporan' },
+      // The berita acara and PNBP reports of spec part 2, under the same menu and roles.
+      { label: 'Berita Acara', href: '/report/berita-acara', row: 'Laporan' },
+      { label: 'PNBP', href: '/report/pnbp', row: 'Laporan' },
     ],
   },
 ]

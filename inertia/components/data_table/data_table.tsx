@@ -51,6 +51,8 @@ export type DataTableProps<Row> = {
   sortable?: string[]
   /** A line of totals under the rows, from the JSON's `summary` (every matching row). */
   footer?: (summary: Record<string, number>) => ReactNode
+  /** Filters the page sets itself (a report's period), sent with the rows and the exports. */
+  params?: Record<string, string>
 }
 
 export function DataTable<Row>({
@@ -64,15 +66,17 @@ export function DataTable<Row>({
   toolbar,
   sortable: sortableKeys = NO_SORTS,
   footer,
+  params,
 }: DataTableProps<Row>) {
   const visibleColumns = useMemo(() => columns.filter((column) => !column.hidden), [columns])
   const filterKeys = visibleColumns.filter((c) => c.filter).map(filterKeyOf)
   const {
     state,
     effective,
+    extra,
     query,
     actions: table,
-  } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys)
+  } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys, params)
   const [expanded, setExpanded] = useState<Record<string, boolean>>({})
   const result = query.data
 
@@ -113,7 +117,9 @@ export function DataTable<Row>({
   const span = columnDefs.length + (renderDetail ? 1 : 0)
   const loading = query.isPending
   const failed = query.isError && !result
-  const exportQuery = toQueryString(effective, { includePage: false })
+  const exportQuery = [toQueryString(effective, { includePage: false }), extra]
+    .filter(Boolean)
+    .join('&')
   const hasFilters = state.search !== '' || Object.values(state.filters).some(Boolean)
 
   const toggle = (key: string) => setExpanded((current) => ({ ...current, [key]: !current[key] }))

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDebounced } from '~/lib/use_debounced'
 import type { Paginated } from '#queries/datatable'
@@ -18,6 +18,7 @@ export type TableState = {
 }
 
 const RESERVED = new Set(['search', 'limit', 'page', 'sort', 'dir'])
+const NO_PARAMS: Record<string, string> = {}
 
 /** Reads the table state from the address bar, so a filtered list can be bookmarked and reloaded. */
 function stateFromUrl(defaultLimit: number, filterKeys: string[]): TableState {
@@ -58,7 +59,12 @@ export function toQueryString(state: TableState, options: { includePage: boolean
  * State and data of a server-side table: search, page size, page and column
  * filters go to `{endpoint}?…` and back into the address bar.
  */
-export function useTableQuery<Row>(endpoint: string, defaultLimit: number, filterKeys: string[]) {
+export function useTableQuery<Row>(
+  endpoint: string,
+  defaultLimit: number,
+  filterKeys: string[],
+  params: Record<string, string> = NO_PARAMS
+) {
   const [state, setState] = useState<TableState>(() =>
     typeof window === 'undefined'
       ? { search: '', limit: defaultLimit, page: 1, filters: {}, sort: null }
@@ -70,7 +76,17 @@ export function useTableQuery<Row>(endpoint: string, defaultLimit: number, filte
     () => ({ ...state, search: debouncedSearch, filters: debouncedFilters }),
     [state, debouncedSearch, debouncedFilters]
   )
-  const queryString = toQueryString(effective, { includePage: true })
+  const extra = new URLSearchParams(params).toString()
+  const queryString = [toQueryString(effective, { includePage: true }), extra]
+    .filter(Boolean)
+    .join('&')
+
+  // New page-level filters start again at the first page.
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false
+    else setState((s) => ({ ...s, page: 1 }))
+  }, [extra])
 
   useEffect(() => {
     const url = `${window.location.pathname}?${queryString}`
@@ -112,5 +128,5 @@ export function useTableQuery<Row>(endpoint: string, defaultLimit: number, filte
       })),
   }
 
-  return { state, effective, query, actions }
+  return { state, effective, extra, query, actions }
 }

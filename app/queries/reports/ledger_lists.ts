@@ -1,0 +1,188 @@
+import db from '@adonisjs/lucid/services/db'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import vine from '@vinejs/vine'
+import {
+  baseFilterSchema,
+  typedColumn,
+  whereContains,
+  type AppliedFilter,
+} from '#queries/datatable'
+import { defineList } from '#queries/list_definition'
+import { whereWithin } from '#queries/reports/counted_services'
+import {
+  ORDER_TYPE_FILTER_LABELS,
+  reportRangeSchema,
+  resolveReportFilters,
+  type OrderTypeFilter,
+  type ReportFilters,
+} from '#queries/reports/report_filters'
+import { formatDate, formatRupiah, fromDatabase, isoDate, LAB_TIMEZONE } from '#services/format'
+import { ORDER_TYPE_INFO } from '#workflows/order_types'
+
+/**
+ * The two report tables the spec shows only as a filter form (start date, end date, order type,
+ * Filter), with real rows (domain decisions, Reports): the berita acara lists the orders
+ * finished in the range, the PNBP report the orders whose payment the treasurer confirmed in
+ * it, each with its devices and its service tariff total, and totals per order type.
+ */
+export interface LedgerFilters {
+  search?: string
+  limit?: number
+  page?: number
+  start_date?: string
+  end_date?: string
+  order_type?: OrderTypeFilter
+}
+
+export type LedgerRow = {
+  id: number
+  number: string
+  type: 'internal' | 'insitu'
+  type_label: string
+  fasyankes_name: string
+  date: string | null
+  formatted_date: string
+  device_count: number
+  total_price: number
+  formatted_total_price: string
+  href: string
+}
+
+interface Ledger {
+  title: string
+  subtitle: string
+  path: string
+  fileName: string
+  dateLabel: string
+  /** Narrows the orders to the ledger's and the range; selects the row's date as `date`. */
+  scope(query: DatabaseQueryBuilderContract<any>, range: ReportFilters): void
+  /** The row's `date` as a lab date. */
+  dateOf(value: unknown): string | null
+}
+
+function rangeOf(filters: LedgerFilters) {
+  return resolveReportFilters({
+    start_date: filters.start_date,
+    end_date: filters.end_date,
+    order_type: filters.order_type,
+  })
+}
+
+function ledgerQuery(ledger: Ledger, filters: LedgerFilters) {
+  const range = rangeOf(filters)
+  const query = db
+    .from('orders as o')
+    .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+    .select('o.id', 'o.number', 'o.type', 'f.fasyankes_name', 'o.device_count', 'o.total_price')
+  ledger.scope(query, range)
+  if (range.orderType !== 'ALL') query.where('o.type', range.orderType)
+  whereContains(query, ['o.number', 'f.fasyankes_name'], filters.search)
+  return query
+}
+
+function ledgerList(ledger: Ledger) {
+  return defineList<LedgerFilters, LedgerRow>({
+    title: ledger.title,
+    subtitle: ledger.subtitle,
+    path: ledger.path,
+    fileName: ledger.fileName,
+    permission: 'report.view',
+    validator: vine.create({
+      ...baseFilterSchema,
+      ...reportRangeSchema,
+    }),
+
+    query: (filters) => ledgerQuery(ledger, filters).orderBy('date').orderBy('o.id'),
+
+    row: (raw) => ({
+      id: Number(raw.id),
+      number: raw.number,
+      type: raw.type,
+      type_label: ORDER_TYPE_INFO[raw.type as 'internal' | 'insitu'].code,
+      fasyankes_name: raw.fasyankes_name,
+      date: ledger.dateOf(raw.date),
+      formatted_date: formatDate(ledger.dateOf(raw.date)),
+      device_count: Number(raw.device_count),
+      total_price: Number(raw.total_price),
+      formatted_total_price: formatRupiah(Number(raw.total_price)),
+      href: `${ORDER_TYPE_INFO[raw.type as 'internal' | 'insitu'].listPath}/${raw.id}/detail`,
+    }),
+
+    columns: [
+      { key: 'number', label: 'No Order', width: 1.4 },
+      { key: 'type_label', label: 'Jenis', width: 0.5 },
+      { key: 'fasyankes_name', label: 'Fasyankes', width: 2 },
+      typedColumn('formatted_date', ledger.dateLabel, 1.1, 'date', (row) => row.date),
+      typedColumn('device_count', 'Jumlah Alat', 0.7, 'number', (row) => row.device_count),
+      typedColumn(
+        'formatted_total_price',
+        'Tarif Layanan',
+        1.2,
+        'rupiah',
+        (row) => row.total_price
+      ),
+    ],
+
+    async summary(filters) {
+      const rows = await db
+        .from(ledgerQuery(ledger, filters).as('t'))
+        .groupBy('t.type')
+        .select('t.type', db.raw('count(*) as orders'), db.raw('sum(t.device_count) as devices'))
+        .select(db.raw('sum(t.total_price) as amount'))
+      const totals: Record<string, number> = { orders: 0, devices: 0, amount: 0 }
+      for (const type of ['internal', 'insitu']) {
+        const row = rows.find((candidate) => candidate.type === type)
+        for (const key of ['orders', 'devices', 'amount']) {
+          const value = Number(row?.[key] ?? 0)
+          totals[`${type}_${key}`] = value
+          totals[key] += value
+        }
+      }
+      return totals
+    },
+
+    describeFilters(filters) {
+      const range = rangeOf(filters)
+      const applied: AppliedFilter[] = [
+        {
+          label: 'Periode',
+          value: `${formatDate(range.startDate)} - ${formatDate(range.endDate)}`,
+        },
+        { label: 'Jenis Order', value: ORDER_TYPE_FILTER_LABELS[range.orderType] },
+      ]
+      if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
+      return applied
+    },
+  })
+}
+
+/** Orders finished (SELESAI) in the range, dated by the day they were finished. */
+export const beritaAcaraList = ledgerList({
+  title: 'Laporan Berita Acara',
+  subtitle: 'Order yang selesai dalam periode, dengan jumlah alat dan tarif layanannya.',
+  path: '/report/berita-acara',
+  fileName: 'laporan-berita-acara',
+  dateLabel: 'Tanggal Selesai',
+  scope(query, range) {
+    whereWithin(query, 'o.status_changed_at', range)
+      .where('o.status', 'SELESAI')
+      .select('o.status_changed_at as date')
+  },
+  dateOf: (value) => fromDatabase(value)?.setZone(LAB_TIMEZONE).toISODate() ?? null,
+})
+
+/** Orders whose payment was confirmed in the range: the service tariffs received (PNBP). */
+export const pnbpList = ledgerList({
+  title: 'Laporan PNBP',
+  subtitle: 'Penerimaan tarif layanan dari order yang pembayarannya dikonfirmasi dalam periode.',
+  path: '/report/pnbp',
+  fileName: 'laporan-pnbp',
+  dateLabel: 'Tanggal Konfirmasi Bayar',
+  scope(query, range) {
+    query
+      .whereNotNull('o.payment_confirm_date')
+      .whereBetween('o.payment_confirm_date', [range.startDate, range.endDate])
+      .select('o.payment_confirm_date as date')
+  },
+  dateOf: isoDate,
+})

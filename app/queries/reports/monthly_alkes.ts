@@ -1,0 +1,83 @@
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { countedLines, periodOf } from '#queries/reports/counted_services'
+import type { ReportFilters } from '#queries/reports/report_filters'
+
+/**
+ * Spec: /api/report/alkespk/monthly, PK device types by month, each month split into M (masuk:
+ * services requested that month) and H (hasil: services finished that month, by the
+ * worksheet's work date). docs/decisions.md (issue 14) records this reading of "H and M".
+ */
+export interface HM {
+  H: number
+  M: number
+}
+
+export interface Month {
+  key: string
+  label: string
+}
+
+/** The months from the range's first to its last, `2026-01` and `Jan 2026`. */
+export function monthsOf(startDate: string, endDate: string): Month[] {
+  const months: Month[] = []
+  let month = DateTime.fromISO(startDate).startOf('month')
+  const last = DateTime.fromISO(endDate).startOf('month')
+  while (month <= last) {
+    months.push({
+      key: month.toFormat('yyyy-MM'),
+      label: month.setLocale('id').toFormat('LLL yyyy'),
+    })
+    month = month.plus({ months: 1 })
+  }
+  return months
+}
+
+export async function monthlyAlkes(filters: ReportFilters) {
+  const requested = countedLines(filters, 'pk')
+  const requestedMonth = periodOf(requested, 'o.created_at', 'month')
+  requested
+    .select('d.alkes_id', db.raw(`${requestedMonth} as month`), db.raw('count(*) as total'))
+    .groupByRaw(`d.alkes_id, ${requestedMonth}`)
+
+  const finished = countedLines(filters, 'pk', null)
+    .where('d.status', 'SELESAI')
+    .whereBetween('d.work_date', [filters.startDate, filters.endDate])
+  const finishedMonth = periodOf(finished, 'd.work_date', 'month', true)
+  finished
+    .select('d.alkes_id', db.raw(`${finishedMonth} as month`), db.raw('count(*) as total'))
+    .groupByRaw(`d.alkes_id, ${finishedMonth}`)
+
+  const [inRows, outRows] = await Promise.all([requested, finished])
+  const months = monthsOf(filters.startDate, filters.endDate)
+  const column = new Map(months.map((month, index) => [month.key, index]))
+  const perAlkes = new Map<number, HM[]>()
+  const add = (rows: any[], half: keyof HM) => {
+    for (const row of rows) {
+      const index = column.get(row.month)
+      if (index === undefined) continue
+      const id = Number(row.alkes_id)
+      const cells = perAlkes.get(id) ?? months.map(() => ({ H: 0, M: 0 }))
+      perAlkes.set(id, cells)
+      cells[index][half] += Number(row.total)
+    }
+  }
+  add(inRows, 'M')
+  add(outRows, 'H')
+
+  const names = new Map<number, string>()
+  if (perAlkes.size) {
+    const found = await db
+      .from('alkes')
+      .whereIn('id', [...perAlkes.keys()])
+      .select('id', 'name')
+    for (const row of found) names.set(Number(row.id), row.name)
+  }
+  const sum = (cells: HM[]) =>
+    cells.reduce((total, cell) => ({ H: total.H + cell.H, M: total.M + cell.M }), { H: 0, M: 0 })
+  const alkes = [...perAlkes.entries()]
+    .map(([id, reports]) => ({ id, name: names.get(id) ?? '-', reports, total: sum(reports) }))
+    .sort((a, b) => b.total.M - a.total.M || b.total.H - a.total.H || a.name.localeCompare(b.name))
+  const totals = months.map((_, index) => sum(alkes.map((row) => row.reports[index])))
+  return { months, alkes, totals, total: sum(totals) }
+}

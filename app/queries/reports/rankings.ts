@@ -1,0 +1,61 @@
+import db from '@adonisjs/lucid/services/db'
+import { countedLines, countedOrders } from '#queries/reports/counted_services'
+import type { ReportFilters } from '#queries/reports/report_filters'
+
+/** The spec's top and lowest lists: a facility or a device type, and its count of services. */
+export interface RankedItem {
+  id: number
+  name: string
+  count: number
+}
+
+export const RANKED_ROWS = 10
+export type Direction = 'top' | 'lowest'
+
+/**
+ * Facilities by their services in the range (every lab): the most served, or the least among
+ * those served at all. Ties go to the lower id, so the list is the same on every call.
+ */
+export async function rankFacilities(filters: ReportFilters, direction: Direction) {
+  const totals = countedOrders(filters)
+    .groupBy('o.fasyankes_id')
+    .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as count'))
+    .havingRaw('sum(o.device_count) > 0')
+  return named(await ordered(totals, direction), 'fasyankes', 'fasyankes_name')
+}
+
+/** PK device types by their services in the range (spec: alkes PK report). */
+export async function rankAlkes(filters: ReportFilters, direction: Direction) {
+  const totals = countedLines(filters, 'pk')
+    .groupBy('d.alkes_id')
+    .select('d.alkes_id as id', db.raw('count(*) as count'))
+  return named(await ordered(totals, direction), 'alkes', 'name')
+}
+
+function ordered(query: ReturnType<typeof countedOrders>, direction: Direction) {
+  return db
+    .from(query.as('t'))
+    .select('t.id', 't.count')
+    .orderBy('t.count', direction === 'top' ? 'desc' : 'asc')
+    .orderBy('t.id')
+    .limit(RANKED_ROWS)
+}
+
+async function named(rows: { id: number; count: number }[], table: string, column: string) {
+  const names = new Map<number, string>()
+  if (rows.length) {
+    const found = await db
+      .from(table)
+      .whereIn(
+        'id',
+        rows.map((row) => row.id)
+      )
+      .select('id', `${column} as name`)
+    for (const row of found) names.set(Number(row.id), row.name)
+  }
+  return rows.map<RankedItem>((row) => ({
+    id: Number(row.id),
+    name: names.get(Number(row.id)) ?? '-',
+    count: Number(row.count),
+  }))
+}

@@ -1,0 +1,144 @@
+import db from '@adonisjs/lucid/services/db'
+import { countedLines, countedOrders } from '#queries/reports/counted_services'
+import type { ReportFilters } from '#queries/reports/report_filters'
+import {
+  categoriesOf,
+  facilityPlaces,
+  NO_REGION,
+  regionNames,
+  type Category,
+  type FacilityPlace,
+} from '#queries/reports/regions'
+
+/**
+ * The province and city tables: one row per region, one column per facility category. A
+ * cell counts services (calculation `alkes`) or the facilities served (`fasyankes`). Each row
+ * also shows its coverage: the facilities served out of those registered there, coloured as
+ * spec part 2 section 9 says (0 red, below 50 yellow, below 80 blue, else green).
+ */
+export type CoverageTone = 'red' | 'amber' | 'blue' | 'emerald'
+
+export function coverageTone(percentage: number): CoverageTone {
+  if (percentage <= 0) return 'red'
+  if (percentage < 50) return 'amber'
+  if (percentage < 80) return 'blue'
+  return 'emerald'
+}
+
+export interface RegionRow {
+  code: string | null
+  name: string
+  /** One count per category, in the order of `categories`. */
+  reports: number[]
+  total: number
+  /** Facilities registered in the region, and how many of them were served. */
+  registered: number
+  served: number
+  percentage: number
+  tone: CoverageTone
+}
+
+type Totals = Omit<RegionRow, 'code' | 'name'>
+
+/** Services per facility in the range: of every lab (the order totals) or of one lab's lines. */
+export async function servicesPerFacility(filters: ReportFilters, lab?: string) {
+  const query = lab
+    ? countedLines(filters, lab)
+        .groupBy('o.fasyankes_id')
+        .select('o.fasyankes_id as id', db.raw('count(*) as services'))
+    : countedOrders(filters)
+        .groupBy('o.fasyankes_id')
+        .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
+  const services = new Map<number, number>()
+  for (const row of await query) {
+    const count = Number(row.services)
+    if (count > 0) services.set(Number(row.id), count)
+  }
+  return services
+}
+
+function coverage(served: number, registered: number) {
+  const percentage = registered ? Math.round((served / registered) * 1000) / 10 : 0
+  return { percentage, tone: coverageTone(percentage) }
+}
+
+/** Rolls the facilities' services up into rows of a region level. */
+function rollUp(
+  places: Map<number, FacilityPlace>,
+  services: Map<number, number>,
+  categories: Category[],
+  regionOf: (place: FacilityPlace) => string | null,
+  calculation: ReportFilters['calculation']
+) {
+  const column = new Map(categories.map((category, index) => [category.id, index]))
+  const rows = new Map<string | null, Totals>()
+  const empty = (): Totals => ({
+    reports: categories.map(() => 0),
+    total: 0,
+    registered: 0,
+    served: 0,
+    percentage: 0,
+    tone: 'red',
+  })
+  const totals = empty()
+  for (const [id, place] of places) {
+    const key = regionOf(place)
+    const row = rows.get(key) ?? empty()
+    rows.set(key, row)
+    row.registered++
+    totals.registered++
+    const count = services.get(id)
+    if (!count) continue
+    const value = calculation === 'alkes' ? count : 1
+    const index = column.get(place.category)!
+    for (const target of [row, totals]) {
+      target.reports[index] += value
+      target.total += value
+      target.served++
+    }
+  }
+  for (const row of [...rows.values(), totals]) {
+    Object.assign(row, coverage(row.served, row.registered))
+  }
+  return { rows, totals }
+}
+
+async function regionTable(filters: ReportFilters, level: 'province' | 'city', lab?: string) {
+  const [places, services] = await Promise.all([
+    facilityPlaces(filters.province),
+    servicesPerFacility(filters, lab),
+  ])
+  const [categories, names] = await Promise.all([
+    categoriesOf(places),
+    regionNames(level, filters.province),
+  ])
+  const { rows, totals } = rollUp(
+    places,
+    services,
+    categories,
+    (place) => place[level],
+    filters.calculation
+  )
+  const regions: RegionRow[] = totals.total
+    ? [...rows.entries()]
+        .map(([code, row]) => ({
+          code,
+          name: code ? (names.get(code) ?? code) : NO_REGION,
+          ...row,
+        }))
+        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'id'))
+    : []
+  return { categories, regions, totals }
+}
+
+/** Spec: /api/report/service/province and /alkespk/province (PK lines only). */
+export async function provinceTable(filters: ReportFilters, lab?: string) {
+  const { categories, regions, totals } = await regionTable(filters, 'province', lab)
+  return { calculation_type: filters.calculation, categories, provinces: regions, totals }
+}
+
+/** Spec: /api/report/service/city, the cities of the chosen province (or of all). */
+export async function cityTable(filters: ReportFilters) {
+  const { categories, regions, totals } = await regionTable(filters, 'city')
+  return { calculation_type: filters.calculation, categories, cities: regions, totals }
+}

@@ -1,0 +1,89 @@
+import db from '@adonisjs/lucid/services/db'
+import { countedOrders, periodOf } from '#queries/reports/counted_services'
+import type { ReportFilters } from '#queries/reports/report_filters'
+import { categoriesOf, facilityPlaces, NO_REGION, regionNames } from '#queries/reports/regions'
+
+/**
+ * Spec: /api/report/yearly/city, every year of data: for each city (of the chosen province, or
+ * of every province), each year's services per facility category and in all. With calculation
+ * `fasyankes` a cell counts facilities served, so a total counts each facility once.
+ */
+export interface YearCell {
+  categories: number[]
+  total: number
+}
+
+export async function yearlyCity(filters: ReportFilters) {
+  const perYear = countedOrders(filters, null)
+  const year = periodOf(perYear, 'o.created_at', 'year')
+  perYear
+    .select('o.fasyankes_id', db.raw(`${year} as year`), db.raw('sum(o.device_count) as services'))
+    .groupByRaw(`o.fasyankes_id, ${year}`)
+  const [rows, places] = await Promise.all([perYear, facilityPlaces(filters.province)])
+  const [categories, cityNames, provinceNames] = await Promise.all([
+    categoriesOf(places),
+    regionNames('city', filters.province),
+    regionNames('province', filters.province),
+  ])
+
+  const served = rows
+    .map((row) => ({
+      id: Number(row.fasyankes_id),
+      year: Number(row.year),
+      services: Number(row.services),
+    }))
+    .filter((row) => row.services > 0 && places.has(row.id))
+  const years = [...new Set(served.map((row) => row.year))].sort()
+  const yearIndex = new Map(years.map((value, index) => [value, index]))
+  const column = new Map(categories.map((category, index) => [category.id, index]))
+  const byFacility = filters.calculation === 'fasyankes'
+
+  const cities = new Map<
+    string | null,
+    { reports: YearCell[]; facilities: Set<number>; total: number }
+  >()
+  const totals = {
+    reports: years.map(() => ({ categories: categories.map(() => 0), total: 0 })),
+    facilities: new Set<number>(),
+    total: 0,
+  }
+  for (const row of served) {
+    const place = places.get(row.id)!
+    const city = cities.get(place.city) ?? {
+      reports: years.map(() => ({ categories: categories.map(() => 0), total: 0 })),
+      facilities: new Set<number>(),
+      total: 0,
+    }
+    cities.set(place.city, city)
+    const value = byFacility ? 1 : row.services
+    const index = yearIndex.get(row.year)!
+    const category = column.get(place.category)!
+    for (const target of [city, totals]) {
+      target.reports[index].categories[category] += value
+      target.reports[index].total += value
+      target.facilities.add(row.id)
+      if (!byFacility) target.total += value
+    }
+  }
+
+  const provinceOfCity = (code: string | null) =>
+    code ? (provinceNames.get(code.slice(0, 2)) ?? null) : null
+  return {
+    calculation_type: filters.calculation,
+    categories,
+    years,
+    cities: [...cities.entries()]
+      .map(([code, city]) => ({
+        code,
+        name: code ? (cityNames.get(code) ?? code) : NO_REGION,
+        province: provinceOfCity(code),
+        reports: city.reports,
+        total: byFacility ? city.facilities.size : city.total,
+      }))
+      .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'id')),
+    totals: {
+      reports: totals.reports,
+      total: byFacility ? totals.facilities.size : totals.total,
+    },
+  }
+}

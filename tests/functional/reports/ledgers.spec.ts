@@ -1,0 +1,117 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { binary, pdfText, userWithRole } from '#tests/functional/internal_orders/_support'
+import { exportedTable } from '#tests/functional/master_data/_support'
+import { in2019, reportWorld } from '#tests/functional/reports/_support'
+
+const admin = () => userWithRole('admin_pk')
+const asAdmin = async (request: any) => request.loginAs(await admin())
+
+test.group('Reports | berita acara and PNBP', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('berita acara: the orders finished in the range, with totals per order type', async ({
+    client,
+    assert,
+  }) => {
+    const world = await reportWorld()
+    const response = await asAdmin(client.get('/report/berita-acara/datatable').qs(in2019()))
+    response.assertStatus(200)
+    const body = response.body()
+    assert.deepEqual(
+      body.data.map((row: any) => [
+        row.number,
+        row.type_label,
+        row.formatted_date,
+        row.device_count,
+      ]),
+      [[world.orders.O1.number, 'DT', '5 Februari 2019', 2]]
+    )
+    assert.equal(body.data[0].formatted_total_price, 'Rp 200.000')
+    assert.include(body.summary, {
+      orders: 1,
+      devices: 2,
+      amount: 200_000,
+      internal_orders: 1,
+      insitu_orders: 0,
+      insitu_amount: 0,
+    })
+    const insitu = await asAdmin(
+      client.get('/report/berita-acara/datatable').qs(in2019({ order_type: 'insitu' }))
+    )
+    assert.deepEqual(insitu.body().data, [])
+    assert.equal(insitu.body().summary.amount, 0)
+  })
+
+  test('PNBP: the payments confirmed in the range, exported to PDF and Excel', async ({
+    client,
+    assert,
+  }) => {
+    const world = await reportWorld()
+    const rows = await asAdmin(client.get('/report/pnbp/datatable').qs(in2019()))
+    assert.deepEqual(
+      rows.body().data.map((row: any) => [row.number, row.formatted_date]),
+      [[world.orders.O1.number, '10 Februari 2019']]
+    )
+    const outside = await asAdmin(
+      client.get('/report/pnbp/datatable').qs({ start_date: '2019-02-11', end_date: '2019-12-31' })
+    )
+    assert.deepEqual(outside.body().data, [])
+
+    const pdf = await binary(
+      client
+        .get('/report/pnbp/print/pdf')
+        .qs(in2019())
+        .loginAs(await admin())
+    )
+    pdf.assertStatus(200)
+    const text = pdfText(pdf.body() as Buffer).replace(/\s+/g, ' ')
+    for (const expected of ['Laporan PNBP', world.orders.O1.number, world.facilities.A1.name]) {
+      assert.include(text, expected)
+    }
+    const excel = await binary(
+      client
+        .get('/report/pnbp/print/excel')
+        .qs(in2019())
+        .loginAs(await admin())
+    )
+    excel.assertStatus(200)
+    const table = await exportedTable(excel.body() as Buffer)
+    assert.deepEqual(table.headers, [
+      'No',
+      'No Order',
+      'Jenis',
+      'Fasyankes',
+      'Tanggal Konfirmasi Bayar',
+      'Jumlah Alat',
+      'Tarif Layanan',
+    ])
+    assert.lengthOf(table.rows, 1)
+  })
+
+  test('a refused period answers 422 and the pages need the report permission', async ({
+    client,
+    assert,
+  }) => {
+    const refused = await asAdmin(
+      client
+        .get('/report/berita-acara/datatable')
+        .qs({ start_date: '2019-05-01', end_date: '2019-01-01' })
+    )
+    refused.assertStatus(422)
+    const excel = await asAdmin(
+      client.get('/report/pnbp/print/excel').qs({ start_date: '2019-02-31' })
+    )
+    excel.assertStatus(422)
+    for (const path of ['/report/berita-acara', '/report/pnbp/datatable']) {
+      const facility = await client.get(path).loginAs(await userWithRole('fasyankes'))
+      assert.equal(facility.status(), 403, path)
+    }
+    const page = await client
+      .get('/report/pnbp')
+      .loginAs(await userWithRole('human_resource'))
+      .withInertia()
+    page.assertStatus(200)
+    assert.equal(page.body().props.title, 'Laporan PNBP')
+  })
+})
