@@ -29,6 +29,11 @@ export default defineConfig({
       '@tanstack/react-table',
       'luxon',
       'clsx',
+      // Found on first visit otherwise, and the page reloads while Vite bundles them.
+      'leaflet',
+      'react-leaflet',
+      'react-leaflet-cluster',
+      'recharts',
     ],
   },
   // Test runs serve through Vite's dev server; without HMR, parallel runs cannot collide on its socket.

@@ -47,4 +47,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   LAB_LOGO_PATH: Env.schema.string.optional(),
   LAB_PAYMENT_INSTRUCTIONS: Env.schema.string.optional(),
   CERTIFICATE_NUMBER_PATTERN: Env.schema.string.optional(),
+  // The facility map's tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and its credit.
+  MAP_TILE_URL: Env.schema.string.optional(),
+  MAP_TILE_ATTRIBUTION: Env.schema.string.optional(),
 })

@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { THEME_SCRIPT_HASH } from '#services/theme_script'
+import { tileImageSources } from '#services/map_tiles'
 
 /**
  * In development and in the test suite (where @adonisjs/vite always serves the
@@ -16,7 +17,7 @@ const CSP = [
   // policy allows inline scripts instead of listing the theme script's hash.
   `script-src 'self' ${viteDevServer ? "'unsafe-inline' http://localhost:*" : `'${THEME_SCRIPT_HASH}'`}`,
   "style-src 'self' 'unsafe-inline'" + devServer,
-  "img-src 'self' data: blob: https://tile.openstreetmap.org https://*.tile.openstreetmap.org",
+  `img-src 'self' data: blob: ${tileImageSources().join(' ')}`,
   "font-src 'self' data:",
   `connect-src 'self'${devServer}`,
   "frame-src 'self' blob:",

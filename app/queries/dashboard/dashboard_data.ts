@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { formatDate, formatRupiah, isoDate, labToday } from '#services/format'
+import { formatRupiah, labToday } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { orderListHref } from '#workflows/order_types'
-import { historyHref } from '#queries/devices/history_href'
+import { inventoryQuery, inventoryRow, seesFacilities } from '#queries/monitoring/inventory_rows'
 import { deviceLinesQuery } from '#queries/orders/joins'
 
 const RECALIBRATION_ROWS = 10
@@ -40,30 +39,10 @@ export async function dashboardData(user: User) {
     'o.fasyankes_id'
   )
 
-  const recalibration = await scoped(
-    db
-      .from('inventories as i')
-      .join('fasyankes as f', 'f.id', 'i.fasyankes_id')
-      .join('alkes as a', 'a.id', 'i.alkes_id')
-      .leftJoin('order_devices as d', 'd.id', 'i.order_device_id')
-      .select(
-        'i.id',
-        'i.alkes_id',
-        'i.fasyankes_id',
-        'd.is_laik',
-        'f.fasyankes_name',
-        'a.name as alkes_name',
-        'i.merk',
-        'i.model',
-        'i.serial_number',
-        'i.next_calibration_date'
-      )
-      .orderBy('i.next_calibration_date')
-      .limit(RECALIBRATION_ROWS),
-    user,
-    'i.fasyankes_id'
-  )
-  const now = DateTime.fromISO(today)
+  // The monitor is the head of the inventory list: its query, scope, order and marks.
+  const nearest = await inventoryQuery({}, user).limit(RECALIBRATION_ROWS)
+  const recalibration = nearest.map((raw) => inventoryRow(raw))
+  const seesFacility = seesFacilities(user)
 
   return {
     cards: internalWorkflow.cards().map(({ status, label }) => ({
@@ -82,22 +61,19 @@ export async function dashboardData(user: User) {
       alkes_name: row.alkes_name,
       formatted_price: formatRupiah(Number(row.price)),
     })),
-    recalibration: recalibration.map((row) => {
-      const next = isoDate(row.next_calibration_date) ?? labToday()
-      return {
-        id: Number(row.id),
-        fasyankes_name: row.fasyankes_name,
-        alkes: [row.alkes_name, row.merk, row.model, row.serial_number].filter(Boolean).join(' / '),
-        formatted_next_calibration_date: formatDate(next),
-        day_counter: Math.round(DateTime.fromISO(next).diff(now, 'days').days),
-        // Its last result: a device found TIDAK LAIK is not "due in N days", it is out of use.
-        not_fit: row.is_laik === false || row.is_laik === 0,
-        history_href: historyHref(
-          Number(row.alkes_id),
-          row.serial_number,
-          Number(row.fasyankes_id)
-        ),
-      }
-    }),
+    // Spec part 1, Monitoring: No, Fasyankes (yantek and admin_pk only), the device as name,
+    // brand, model and serial number, the next calibration and the day counter.
+    recalibration: recalibration.map((row) => ({
+      id: row.id,
+      fasyankes_name: seesFacility ? (row.fasyankes?.fasyankes_name ?? null) : null,
+      alkes: row.device,
+      formatted_next_calibration_date: row.formatted_next_calibration_date,
+      day_counter: row.day_counter,
+      // Its last result: a device found TIDAK LAIK is not "due in N days", it is out of use.
+      not_fit: row.not_fit,
+      mark: row.mark,
+      history_href: row.history_href,
+    })),
+    inventoryHref: user.can('inventory.view') ? '/fasyankes/inventory' : null,
   }
 }

@@ -1,7 +1,8 @@
 import { Head, Link, usePage } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
-import { cn } from '~/lib/cn'
+import { StatusBadge } from '~/components/status_badge'
+import type { RecalibrationMark } from '#queries/monitoring/recalibration_mark'
 
 type Props = {
   /** Each card links to the order list filtered to its status (null: no list for this user). */
@@ -15,19 +16,31 @@ type Props = {
   }[]
   recalibration: {
     id: number
-    fasyankes_name: string
+    /** Null for users who may not see the facility column. */
+    fasyankes_name: string | null
+    /** Name, brand, model and serial number. */
     alkes: string
     formatted_next_calibration_date: string
     day_counter: number
     not_fit: boolean
+    /** Overdue, due soon or TIDAK LAIK (the server's marking, shared with the inventory). */
+    mark: RecalibrationMark
     /** The device's history page (null without a serial number). */
     history_href: string | null
   }[]
+  /** The whole inventory ('Lihat semua'); null when the user may not open it. */
+  inventoryHref: string | null
   /** Order number and facility columns (spec part 1: yantek and admin_pk only), decided by the server. */
   showOrderColumns: boolean
 }
 
-export default function Dashboard({ cards, daily, recalibration, showOrderColumns: full }: Props) {
+export default function Dashboard({
+  cards,
+  daily,
+  recalibration,
+  inventoryHref,
+  showOrderColumns: full,
+}: Props) {
   const { auth } = usePage().props
   return (
     <>
@@ -73,19 +86,30 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
           />
         </Card>
         <Card>
-          <h2 className="border-b border-slate-200 px-4 py-3 font-semibold dark:border-slate-800">
-            Monitoring Rekalibrasi terdekat
-          </h2>
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            <h2 className="font-semibold">Monitoring Rekalibrasi terdekat</h2>
+            {inventoryHref && (
+              <Link
+                href={inventoryHref}
+                className="text-sm font-medium whitespace-nowrap text-brand-700 hover:underline dark:text-brand-100"
+              >
+                Lihat semua
+              </Link>
+            )}
+          </div>
           <SimpleTable
             rows={recalibration}
             columns={[
               { header: 'No', cell: (_, index) => index + 1 },
-              full && { header: 'Fasyankes', cell: (row) => row.fasyankes_name },
+              full && { header: 'Fasyankes', cell: (row) => row.fasyankes_name ?? '-' },
               {
-                header: 'Alat Kesehatan',
+                header: 'Alat',
                 cell: (row) =>
                   row.history_href ? (
-                    <Link href={row.history_href} className="text-brand-700 hover:underline">
+                    <Link
+                      href={row.history_href}
+                      className="text-brand-700 hover:underline dark:text-brand-100"
+                    >
                       {row.alkes}
                     </Link>
                   ) : (
@@ -95,28 +119,18 @@ export default function Dashboard({ cards, daily, recalibration, showOrderColumn
               {
                 header: 'Kalibrasi Berikutnya',
                 cell: (row) => row.formatted_next_calibration_date,
+                className: 'whitespace-nowrap',
               },
               {
                 header: 'Hari',
-                cell: (row) =>
-                  row.not_fit ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 dark:bg-red-900/40 dark:text-red-200">
-                      TIDAK LAIK
-                    </span>
-                  ) : (
-                    <span
-                      className={cn(
-                        'font-semibold',
-                        row.day_counter < 0
-                          ? 'text-red-600'
-                          : row.day_counter <= 30
-                            ? 'text-amber-600'
-                            : 'text-emerald-700'
-                      )}
-                    >
-                      {row.day_counter}
-                    </span>
-                  ),
+                cell: (row) => (
+                  <span className="inline-flex flex-wrap items-center justify-end gap-2 sm:justify-start">
+                    <span className="font-semibold tabular-nums">{row.day_counter}</span>
+                    {row.mark.state !== 'scheduled' && (
+                      <StatusBadge status={row.mark.label} tone={row.mark.tone} />
+                    )}
+                  </span>
+                ),
               },
             ]}
           />

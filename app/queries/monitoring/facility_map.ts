@@ -1,0 +1,42 @@
+import db from '@adonisjs/lucid/services/db'
+import { mapTiles } from '#services/map_tiles'
+import type User from '#models/user'
+
+export type FacilityPoint = {
+  id: number
+  name: string
+  address: string | null
+  lat: number
+  lng: number
+}
+
+/**
+ * Spec part 1: 'Persebaran Fasyankes'. Every facility that has both coordinates, as stored
+ * (latitude north-south, longitude east-west), with only what a marker and its popup show;
+ * the total counts every facility, so the page can say how many have no place on the map.
+ */
+export async function facilityMapData(user: User) {
+  const points = await db
+    .from('fasyankes')
+    .whereNotNull('latitude')
+    .whereNotNull('longitude')
+    .select('id', 'fasyankes_name', 'address', 'latitude', 'longitude')
+    .orderBy('id')
+  const count = await db.from('fasyankes').count('* as total').first()
+  const facilities: FacilityPoint[] = points.map((row) => ({
+    id: Number(row.id),
+    name: row.fasyankes_name,
+    address: row.address ?? null,
+    lat: Number(row.latitude),
+    lng: Number(row.longitude),
+  }))
+  const total = Number(count?.total ?? 0)
+  return {
+    total,
+    withoutCoordinates: total - facilities.length,
+    facilities,
+    tiles: mapTiles(),
+    // The popup links to the facility's edit page for whoever may edit it.
+    editPath: user.can('fasyankes.edit') ? '/fasyankes/data' : null,
+  }
+}

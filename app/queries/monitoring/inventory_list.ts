@@ -1,0 +1,134 @@
+import vine from '@vinejs/vine'
+import { DateTime } from 'luxon'
+import type User from '#models/user'
+import {
+  baseFilterSchema,
+  typedColumn,
+  type AppliedFilter,
+  type ExportColumn,
+} from '#queries/datatable'
+import { textFilter } from '#queries/filters'
+import { defineList } from '#queries/list_definition'
+import { labelledMessages } from '#validators/labelled_messages'
+import {
+  inventoryQuery,
+  inventoryRow,
+  seesFacilities,
+  type InventoryFilters,
+  type InventoryRow,
+} from '#queries/monitoring/inventory_rows'
+
+export type { InventoryRow } from '#queries/monitoring/inventory_rows'
+
+/** The per-column filters: the query's name, its label in the exports' header. */
+const TEXT_FILTERS = [
+  ['fasyankes', 'Fasyankes'],
+  ['alkes', 'Alat'],
+  ['merk', 'Merk'],
+  ['model', 'Tipe/Model'],
+  ['serial_number', 'Nomor Seri'],
+] as const
+
+const validator = vine.create({
+  ...baseFilterSchema,
+  ...Object.fromEntries(TEXT_FILTERS.map(([key]) => [key, textFilter()])),
+  calibration_month: vine
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+})
+validator.messagesProvider = labelledMessages({
+  fasyankes: 'Fasyankes',
+  alkes: 'Alat',
+  model: 'Tipe/Model',
+  calibration_month: 'Bulan kalibrasi (YYYY-MM)',
+})
+
+const FACILITY_COLUMN: ExportColumn<InventoryRow> = {
+  key: 'fasyankes',
+  label: 'Fasyankes',
+  width: 2,
+  value: (row) => row.fasyankes?.fasyankes_name ?? null,
+}
+
+const DEVICE_COLUMNS: ExportColumn<InventoryRow>[] = [
+  { key: 'alkes', label: 'Alat', width: 1.8, value: (row) => row.alkes.name },
+  { key: 'merk', label: 'Merk' },
+  { key: 'type_model', label: 'Tipe/Model' },
+  { key: 'serial_number', label: 'Nomor Seri', width: 1.2 },
+  typedColumn(
+    'formatted_last_calibration_date',
+    'Kalibrasi Terakhir',
+    1.2,
+    'date',
+    (row) => row.last_calibration_date
+  ),
+  typedColumn(
+    'formatted_next_calibration_date',
+    'Kalibrasi Berikutnya',
+    1.2,
+    'date',
+    (row) => row.next_calibration_date
+  ),
+  typedColumn('day_counter', 'Hari', 0.6, 'number', (row) => row.day_counter),
+  {
+    key: 'mark',
+    label: 'Keterangan',
+    width: 1.2,
+    value: (row) => (row.mark.state === 'scheduled' ? null : row.mark.label),
+  },
+]
+
+/**
+ * Spec part 1: 'Data Inventory Fasyankes'. The facility column is only for users who see
+ * every facility (yantek and admin_pk), so the list comes in two shapes, with and without
+ * it; `inventoryListFor` picks the user's, and the page, its JSON and both exports read
+ * that one. The rows are scoped to a facility user's own facility in either.
+ */
+function inventoryListShape(withFacility: boolean) {
+  return defineList<InventoryFilters, InventoryRow>({
+    title: 'Data Inventory Fasyankes',
+    subtitle: 'Alat kesehatan fasyankes beserta jadwal kalibrasi berikutnya.',
+    path: '/fasyankes/inventory',
+    fileName: 'inventory-fasyankes',
+    defaultLimit: 20,
+    permission: 'inventory.view',
+    validator,
+
+    query: (filters, user) => inventoryQuery(filters, user),
+    row: (raw) => inventoryRow(raw),
+
+    sorts: {
+      next_calibration_date: { label: 'Kalibrasi Berikutnya', column: 'i.next_calibration_date' },
+      day_counter: { label: 'Hari', column: 'i.next_calibration_date' },
+    },
+    idColumn: 'i.id',
+
+    columns: withFacility ? [FACILITY_COLUMN, ...DEVICE_COLUMNS] : DEVICE_COLUMNS,
+
+    describeFilters(filters) {
+      const applied: AppliedFilter[] = []
+      if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
+      for (const [key, label] of TEXT_FILTERS) {
+        const value = filters[key]
+        if (value && (withFacility || key !== 'fasyankes')) applied.push({ label, value })
+      }
+      if (filters.calibration_month) {
+        const month = DateTime.fromISO(`${filters.calibration_month}-01`)
+          .setLocale('id')
+          .toFormat('LLLL yyyy')
+        applied.push({ label: 'Bulan Kalibrasi Berikutnya', value: month })
+      }
+      return applied
+    },
+  })
+}
+
+const WITH_FACILITY = inventoryListShape(true)
+const OWN_FACILITY = inventoryListShape(false)
+
+/** The inventory list as this user may read it (with the facility column or without). */
+export function inventoryListFor(user: User | undefined) {
+  return seesFacilities(user) ? WITH_FACILITY : OWN_FACILITY
+}

@@ -1,0 +1,169 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type User from '#models/user'
+import { whereContains } from '#queries/datatable'
+import { historyHref } from '#queries/devices/history_href'
+import { formatDate, isoDate, labToday } from '#services/format'
+import {
+  dayCounter,
+  foundNotFit,
+  recalibrationMark,
+  type RecalibrationMark,
+} from '#queries/monitoring/recalibration_mark'
+
+/**
+ * The facilities' devices with their calibration dates, as the inventory list and the
+ * dashboard's recalibration monitor read them (spec part 1: Recalibration / inventory item).
+ */
+export interface InventoryFilters {
+  search?: string
+  limit?: number
+  page?: number
+  /** Facility name contains. */
+  fasyankes?: string
+  /** Device type name contains. */
+  alkes?: string
+  merk?: string
+  model?: string
+  serial_number?: string
+  /** `2026-11`: the next calibration falls in that month. */
+  calibration_month?: string
+}
+
+export type InventoryRow = {
+  id: number
+  /** Only for users who see every facility (spec part 1 section 6); absent for the others. */
+  fasyankes?: { id: number; fasyankes_name: string }
+  alkes: { id: number; name: string }
+  merk: string | null
+  type_model: string | null
+  serial_number: string
+  /** Name, brand, model and serial number in one line (the monitor's device column). */
+  device: string
+  last_calibration_date: string | null
+  next_calibration_date: string
+  formatted_last_calibration_date: string
+  formatted_next_calibration_date: string
+  /** Days from the lab's today to the next calibration; negative once overdue. */
+  day_counter: number
+  /** Last found TIDAK LAIK. */
+  not_fit: boolean
+  mark: RecalibrationMark
+  /** The device's history page (null without a serial number). */
+  history_href: string | null
+}
+
+/** May this user see which facility a device belongs to (yantek and admin_pk)? */
+export function seesFacilities(user: User | undefined) {
+  return !!user && !user.isFacility && user.can('dashboard.all_facilities')
+}
+
+/** `[first day, first day of the next month)` of a `YYYY-MM` month, as DATE text. */
+export function monthRange(month: string) {
+  const start = DateTime.fromISO(`${month}-01`)
+  return [start.toISODate()!, start.plus({ months: 1 }).toISODate()!] as const
+}
+
+/** Ids of the rows of `table` whose `column` contains `value`, as a subquery. */
+function idsContaining(table: string, column: string, value: string) {
+  return whereContains(db.from(table).select('id'), [column], value)
+}
+
+/**
+ * The inventory, nearest next calibration first (then id), scoped to the user's facility
+ * for a facility user whatever it asks for. Filters and the order are read from
+ * `inventories` alone, whose indexes serve them (migration 0030); the names and the last
+ * result are read by subqueries for the rows of the page only, so a page costs the same
+ * however long the inventory grows. The facility's name is read only for users who may
+ * see it.
+ */
+export function inventoryQuery(filters: InventoryFilters, user: User | undefined) {
+  const withFacility = seesFacilities(user)
+  const query = db
+    .from('inventories as i')
+    .select(
+      'i.id',
+      'i.fasyankes_id',
+      'i.alkes_id',
+      'i.merk',
+      'i.model',
+      'i.serial_number',
+      'i.last_calibration_date',
+      'i.next_calibration_date',
+      db.raw('(SELECT a.name FROM alkes a WHERE a.id = i.alkes_id) AS alkes_name'),
+      db.raw('(SELECT d.is_laik FROM order_devices d WHERE d.id = i.order_device_id) AS is_laik')
+    )
+    .orderBy('i.next_calibration_date')
+    .orderBy('i.id')
+  if (withFacility) {
+    query.select(
+      db.raw(
+        '(SELECT f.fasyankes_name FROM fasyankes f WHERE f.id = i.fasyankes_id) AS fasyankes_name'
+      )
+    )
+  }
+  if (!user || user.isFacility) query.where('i.fasyankes_id', user?.fasyankesId ?? 0)
+
+  if (filters.search) {
+    const term = filters.search
+    query.where((group) => {
+      group
+        .whereIn('i.alkes_id', idsContaining('alkes', 'name', term))
+        .orWhereIn(
+          'i.id',
+          whereContains(
+            db.from('inventories').select('id'),
+            ['merk', 'model', 'serial_number'],
+            term
+          )
+        )
+      if (withFacility)
+        group.orWhereIn('i.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', term))
+    })
+  }
+  // Only who sees the facility column filters by it: for the others it would name nothing shown.
+  if (filters.fasyankes && withFacility) {
+    query.whereIn('i.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', filters.fasyankes))
+  }
+  if (filters.alkes) query.whereIn('i.alkes_id', idsContaining('alkes', 'name', filters.alkes))
+  whereContains(query, ['i.merk'], filters.merk)
+  whereContains(query, ['i.model'], filters.model)
+  whereContains(query, ['i.serial_number'], filters.serial_number)
+  if (filters.calibration_month) {
+    const [from, to] = monthRange(filters.calibration_month)
+    query.where('i.next_calibration_date', '>=', from).where('i.next_calibration_date', '<', to)
+  }
+  return query
+}
+
+/**
+ * One row of `inventoryQuery`, its day counter and mark computed against the lab's today.
+ * Takes the raw row only (it is handed to `Array.map`).
+ */
+export function inventoryRow(raw: Record<string, any>): InventoryRow {
+  const today = labToday()
+  const last = isoDate(raw.last_calibration_date)
+  const next = isoDate(raw.next_calibration_date) ?? today
+  const days = dayCounter(next, today)
+  const notFit = foundNotFit(raw.is_laik)
+  const serial = String(raw.serial_number)
+  return {
+    id: Number(raw.id),
+    ...(raw.fasyankes_name === undefined
+      ? {}
+      : { fasyankes: { id: Number(raw.fasyankes_id), fasyankes_name: raw.fasyankes_name } }),
+    alkes: { id: Number(raw.alkes_id), name: raw.alkes_name },
+    merk: raw.merk ?? null,
+    type_model: raw.model ?? null,
+    serial_number: serial,
+    device: [raw.alkes_name, raw.merk, raw.model, serial].filter(Boolean).join(' / '),
+    last_calibration_date: last,
+    next_calibration_date: next,
+    formatted_last_calibration_date: formatDate(last),
+    formatted_next_calibration_date: formatDate(next),
+    day_counter: days,
+    not_fit: notFit,
+    mark: recalibrationMark(days, notFit),
+    history_href: historyHref(Number(raw.alkes_id), serial, Number(raw.fasyankes_id)),
+  }
+}

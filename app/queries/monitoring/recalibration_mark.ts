@@ -1,0 +1,46 @@
+import { DateTime } from 'luxon'
+import { labToday } from '#services/format'
+
+/**
+ * How close a device is to its next calibration, the one reading the dashboard's
+ * recalibration monitor and the facility inventory share (domain decisions: Inventory and
+ * recalibration). The facility is reminded 30 days before the due date, so from then on a
+ * device is due soon.
+ */
+export const DUE_SOON_DAYS = 30
+
+export type RecalibrationState = 'not_fit' | 'overdue' | 'due_soon' | 'scheduled'
+
+// A type, not an interface: page props must be plain JSON records (Inertia's ComponentProps).
+export type RecalibrationMark = {
+  state: RecalibrationState
+  /** What the row's badge says: 'TIDAK LAIK', 'Terlambat 5 hari', '12 hari lagi'. */
+  label: string
+  /** The badge's tone (the pages' StatusBadge). */
+  tone: 'red' | 'amber' | 'emerald'
+}
+
+/** Days from the lab's today to the next calibration date (YYYY-MM-DD); negative once overdue. */
+export function dayCounter(nextDate: string, today: string = labToday()) {
+  return Math.round(DateTime.fromISO(nextDate).diff(DateTime.fromISO(today), 'days').days)
+}
+
+/**
+ * The last result as the drivers return `order_devices.is_laik` (a boolean on PostgreSQL,
+ * 0/1 on SQLite); a device never tested (null) is not "not fit".
+ */
+export function foundNotFit(isLaik: unknown) {
+  return isLaik === false || isLaik === 0 || isLaik === '0'
+}
+
+/**
+ * The mark of one device. A device last found TIDAK LAIK is out of use whatever its date says,
+ * so that comes first; then overdue (red), due within 30 days (amber), or scheduled.
+ */
+export function recalibrationMark(days: number, notFit: boolean): RecalibrationMark {
+  if (notFit) return { state: 'not_fit', label: 'TIDAK LAIK', tone: 'red' }
+  if (days < 0) return { state: 'overdue', label: `Terlambat ${-days} hari`, tone: 'red' }
+  if (days === 0) return { state: 'due_soon', label: 'Jatuh tempo hari ini', tone: 'amber' }
+  if (days <= DUE_SOON_DAYS) return { state: 'due_soon', label: `${days} hari lagi`, tone: 'amber' }
+  return { state: 'scheduled', label: `${days} hari lagi`, tone: 'emerald' }
+}
