@@ -14,14 +14,11 @@
 // Settings (environment): BENCH_SQLITE_PATH, BENCH_PORT, BENCH_OFFICERS,
 // BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP, BENCH_SEARCH, BENCH_RANK.
 // See bench/README.md.
-import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import autocannon from 'autocannon'
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+import { createBench, fail, log, percentile, prng, ROOT } from './support.js'
 const SQLITE_PATH = process.env.BENCH_SQLITE_PATH ?? 'tmp/bench.sqlite3'
 const PORT = Number(process.env.BENCH_PORT ?? 3399)
 const HOST = '127.0.0.1'
@@ -61,92 +58,108 @@ const childEnv = {
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
 }
 
-let server = null
-let stopping = false
-
-function log(message) {
-  console.log(`[bench] ${message}`)
-}
-
-class BenchError extends Error {}
-
-/** Stops the run with a message; caught by main(), which stops the server first. */
-function fail(message) {
-  throw new BenchError(message)
-}
-
-const running = () => server && server.exitCode === null && server.signalCode === null
-
-async function stopServer() {
-  if (!running()) return
-  stopping = true
-  const exited = new Promise((done) => server.once('exit', done))
-  server.kill('SIGTERM')
-  const timer = setTimeout(() => {
-    log('server still running 10 s after SIGTERM: killing it')
-    server.kill('SIGKILL')
-  }, 10_000)
-  await exited
-  clearTimeout(timer)
-}
-
-async function abort(message) {
-  console.error(`[bench] FAILED: ${message}`)
-  await stopServer()
-  process.exit(1)
-}
-
-const deadline = setTimeout(
-  () => abort(`took longer than ${TIME_LIMIT_MS / 60000} minutes`),
-  TIME_LIMIT_MS
-)
-deadline.unref()
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => abort(`interrupted by ${signal}`))
-}
-// Last resort: never leave a server behind.
-process.on('exit', () => {
-  if (running()) server.kill('SIGKILL')
+const { run, startServer, stopServer, signIn, main } = createBench({
+  env: childEnv,
+  baseUrl: BASE_URL,
+  timeLimitMs: TIME_LIMIT_MS,
 })
-
-function run(label, args) {
-  log(label)
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: 'inherit' })
-  if (result.status !== 0) fail(`${label} (exit ${result.status})`)
-}
 
 // ---------------------------------------------------------------------------
 // Data: realistic Indonesian staff from small arrays, deterministic (seeded).
 // ---------------------------------------------------------------------------
 
-function prng(seed) {
-  // mulberry32
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const MALE = [
-  'Ahmad', 'Muhammad', 'Andi', 'Budi', 'Agus', 'Rudi', 'Hendra', 'Irfan', 'Fajar', 'Rizky',
-  'Dedi', 'Eko', 'Hasan', 'Syamsul', 'Arif', 'Yusuf', 'Ilham', 'Reza', 'Taufik', 'Wahyu',
-  'Zulkifli', 'Fadli', 'Akbar', 'Haris', 'Imran',
+  'Ahmad',
+  'Muhammad',
+  'Andi',
+  'Budi',
+  'Agus',
+  'Rudi',
+  'Hendra',
+  'Irfan',
+  'Fajar',
+  'Rizky',
+  'Dedi',
+  'Eko',
+  'Hasan',
+  'Syamsul',
+  'Arif',
+  'Yusuf',
+  'Ilham',
+  'Reza',
+  'Taufik',
+  'Wahyu',
+  'Zulkifli',
+  'Fadli',
+  'Akbar',
+  'Haris',
+  'Imran',
 ]
 const FEMALE = [
-  'Siti', 'Sitti', 'Nur', 'Dewi', 'Sri', 'Rina', 'Ayu', 'Fitri', 'Indah', 'Putri',
-  'Ratna', 'Wulan', 'Yuni', 'Nurul', 'Anita', 'Mega', 'Rahma', 'Eka', 'Ani', 'Hasnah',
+  'Siti',
+  'Sitti',
+  'Nur',
+  'Dewi',
+  'Sri',
+  'Rina',
+  'Ayu',
+  'Fitri',
+  'Indah',
+  'Putri',
+  'Ratna',
+  'Wulan',
+  'Yuni',
+  'Nurul',
+  'Anita',
+  'Mega',
+  'Rahma',
+  'Eka',
+  'Ani',
+  'Hasnah',
 ]
-const MIDDLE_MALE = ['', '', '', 'Rahmat', 'Kurnia', 'Dwi', 'Tri', 'Nur', 'Putra', 'Indra', 'Maulana']
+const MIDDLE_MALE = [
+  '',
+  '',
+  '',
+  'Rahmat',
+  'Kurnia',
+  'Dwi',
+  'Tri',
+  'Nur',
+  'Putra',
+  'Indra',
+  'Maulana',
+]
 const MIDDLE_FEMALE = ['', '', '', 'Dwi', 'Tri', 'Nur', 'Aulia', 'Sari', 'Fitria', 'Kurnia', 'Ayu']
 const FAMILY = [
-  'Hidayat', 'Rahman', 'Wijaya', 'Santoso', 'Kusuma', 'Makmur', 'Latief', 'Amir', 'Jafar',
-  'Kadir', 'Syam', 'Bahri', 'Arifin', 'Hamzah', 'Baso', 'Mappaseng', 'Lamasitudju', 'Nasution',
+  'Hidayat',
+  'Rahman',
+  'Wijaya',
+  'Santoso',
+  'Kusuma',
+  'Makmur',
+  'Latief',
+  'Amir',
+  'Jafar',
+  'Kadir',
+  'Syam',
+  'Bahri',
+  'Arifin',
+  'Hamzah',
+  'Baso',
+  'Mappaseng',
+  'Lamasitudju',
+  'Nasution',
 ]
 const FAMILY_MALE = ['Saputra', 'Syahputra', 'Pratama', 'Nugroho', 'Gunawan', 'Setiawan']
 const FAMILY_FEMALE = [
-  'Lestari', 'Rahmawati', 'Kurniawati', 'Setiawati', 'Susilawati', 'Handayani', 'Puspitasari',
+  'Lestari',
+  'Rahmawati',
+  'Kurniawati',
+  'Setiawati',
+  'Susilawati',
+  'Handayani',
+  'Puspitasari',
   'Wulandari',
 ]
 /** Education: title suffix and the ranks (golongan) it usually comes with. */
@@ -287,91 +300,6 @@ function seedOfficers() {
 }
 
 // ---------------------------------------------------------------------------
-// Server and sign-in
-// ---------------------------------------------------------------------------
-
-async function answers(url) {
-  try {
-    await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) })
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function startServer() {
-  if (await answers(`${BASE_URL}/login`)) {
-    fail(`something already answers on ${BASE_URL}: stop it or set BENCH_PORT`)
-  }
-  log(`starting the production server on ${BASE_URL}`)
-  server = spawn(process.execPath, ['server.js'], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  server.on('exit', (code, signal) => {
-    if (!stopping) abort(`server stopped unexpectedly (code ${code}, signal ${signal})`)
-  })
-  const until = Date.now() + 60_000
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(`${BASE_URL}/login`, { redirect: 'manual' })
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250))
-  }
-  fail('server did not answer GET /login within 60 s')
-}
-
-/** A minimal cookie jar: name -> value, cleared when the server expires a cookie. */
-function storeCookies(jar, response) {
-  for (const header of response.headers.getSetCookie()) {
-    const [pair, ...attributes] = header.split(';')
-    const at = pair.indexOf('=')
-    const name = pair.slice(0, at).trim()
-    const value = pair.slice(at + 1).trim()
-    const expired = attributes.some((attribute) => {
-      const [key, val = ''] = attribute.trim().split('=')
-      if (key.toLowerCase() === 'max-age') return Number(val) <= 0
-      if (key.toLowerCase() === 'expires') return Date.parse(val) < Date.now()
-      return false
-    })
-    if (expired || value === '') jar.delete(name)
-    else jar.set(name, value)
-  }
-}
-
-const cookieHeader = (jar) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-
-async function signIn() {
-  const jar = new Map()
-  const page = await fetch(`${BASE_URL}/login`, { redirect: 'manual' })
-  storeCookies(jar, page)
-  const xsrf = jar.get('XSRF-TOKEN')
-  if (!xsrf) fail('GET /login set no XSRF-TOKEN cookie')
-
-  const response = await fetch(`${BASE_URL}/auth/verify`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      'Cookie': cookieHeader(jar),
-    },
-    body: new URLSearchParams(ADMIN).toString(),
-  })
-  storeCookies(jar, response)
-  const location = response.headers.get('location')
-  if (response.status !== 302 || !location || location.includes('/login')) {
-    fail(`sign-in as ${ADMIN.email} answered ${response.status} -> ${location}`)
-  }
-  log(`signed in as ${ADMIN.email} (redirected to ${location})`)
-  return cookieHeader(jar)
-}
-
-// ---------------------------------------------------------------------------
 // Measurement
 // ---------------------------------------------------------------------------
 
@@ -386,11 +314,6 @@ async function check(path, headers) {
     fail(`GET ${path} did not answer the pagination payload`)
   }
   return body
-}
-
-function percentile(sorted, p) {
-  if (!sorted.length) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 async function measure(path, headers) {
@@ -434,25 +357,34 @@ function printTable(rows) {
     Math.max(title.length, ...body.map((cells) => cells[column].length))
   )
   const line = (cells) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])
+      )
+      .join('  ')
   console.log(`\n${line(head)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`)
   for (const cells of body) console.log(line(cells))
 }
 
 // ---------------------------------------------------------------------------
 
-async function main() {
+await main(async () => {
   mkdirSync(resolve(ROOT, 'tmp'), { recursive: true })
   run('preparing .env', ['bin/setup.js'])
   if (!existsSync(resolve(ROOT, 'public/assets/.vite/manifest.json'))) {
-    run('building the client assets', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])
+    run('building the client assets', [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+    ])
   }
   run(`migrating ${SQLITE_PATH}`, ['ace.js', 'migration:run', '--force', '--compact-output'])
   run('loading reference and demo data', ['ace.js', 'kalibra:demo'])
   seedOfficers()
 
   await startServer()
-  const headers = { cookie: await signIn(), accept: 'application/json' }
+  const headers = { cookie: await signIn(ADMIN), accept: 'application/json' }
 
   const rows = []
   for (const scenario of SCENARIOS) {
@@ -470,12 +402,6 @@ async function main() {
     `\n${CONNECTIONS} connections, ${DURATION} s per URL, Node ${process.version}, SQLite ${SQLITE_PATH}`
   )
   const missed = rows.filter((row) => row.p95 >= TARGET_P95_MS)
-  if (missed.length) console.log(`p95 target missed on: ${missed.map((row) => row.name).join(', ')}`)
-}
-
-try {
-  await main()
-  process.exit(0)
-} catch (error) {
-  await abort(error instanceof BenchError ? error.message : error.stack)
-}
+  if (missed.length)
+    console.log(`p95 target missed on: ${missed.map((row) => row.name).join(', ')}`)
+})

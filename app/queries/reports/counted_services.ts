@@ -1,7 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { LAB_TIMEZONE } from '#services/format'
 import type { ReportFilters } from '#queries/reports/report_filters'
 
 /**
@@ -36,11 +34,11 @@ export function countedOrders(
   return query
 }
 
-/** A timestamp column within the range's `[from, until)`. */
-export function whereWithin(query: Query, column: string, filters: ReportFilters) {
+/** A timestamp column within a range's `[from, until)` (stored UTC text). */
+export function whereWithin(query: Query, column: string, range: { from: string; until: string }) {
   // Stored UTC text on SQLite; PostgreSQL reads the same text as UTC only when told so.
   const utc = (text: string) => (query.client.dialect.name === 'postgres' ? `${text}+00` : text)
-  return query.where(column, '>=', utc(filters.from)).where(column, '<', utc(filters.until))
+  return query.where(column, '>=', utc(range.from)).where(column, '<', utc(range.until))
 }
 
 /** The counted device lines of one lab in those orders. */
@@ -55,22 +53,33 @@ export function countedLines(
     .whereNot('d.status', UNCOUNTED_DEVICE_STATUS)
 }
 
-/** The lab's UTC offset in minutes (Indonesian zones keep no daylight saving). */
-function labOffsetMinutes() {
-  return DateTime.now().setZone(LAB_TIMEZONE).offset
+/** A period of a report column: its key (`2026-11`, `2026`) and its first moment in stored UTC text. */
+export interface Period {
+  key: string
+  start: string
 }
 
 /**
- * SQL for the lab-time month (`2026-11`) or year (`2026`) of a stored UTC timestamp, or of a
- * DATE column (`date: true`), on either database.
+ * SQL naming the period a stored UTC timestamp falls in: a CASE over the periods' first
+ * moments, cheaper than a date function on every row and the same on both databases. Rows
+ * before the first period are given the first (the query's range keeps them out).
  */
-export function periodOf(query: Query, column: string, period: 'month' | 'year', date = false) {
+export function periodOf(query: Query, column: string, periods: Period[]) {
+  if (!periods.length) return 'NULL'
   const postgres = query.client.dialect.name === 'postgres'
-  const length = period === 'month' ? 7 : 4
-  if (date)
-    return postgres ? `substr(${column}::text, 1, ${length})` : `substr(${column}, 1, ${length})`
-  const offset = labOffsetMinutes()
-  return postgres
-    ? `substr(((${column} AT TIME ZONE 'UTC') + interval '${offset} minutes')::text, 1, ${length})`
-    : `substr(datetime(${column}, '${offset} minutes'), 1, ${length})`
+  const literal = (text: string) => `'${text.replace(/[^0-9: -]/g, '')}${postgres ? '+00' : ''}'`
+  const key = (text: string) => `'${text.replace(/[^0-9-]/g, '')}'`
+  const cases = periods
+    .slice(1)
+    .map(
+      (period, index) => `WHEN ${column} < ${literal(period.start)} THEN ${key(periods[index].key)}`
+    )
+  return `CASE ${cases.join(' ')} ELSE ${key(periods[periods.length - 1].key)} END`
+}
+
+/** The lab-time month (`2026-11`) of a DATE column, on either database. */
+export function monthOfDate(query: Query, column: string) {
+  return query.client.dialect.name === 'postgres'
+    ? `substr(${column}::text, 1, 7)`
+    : `substr(${column}, 1, 7)`
 }

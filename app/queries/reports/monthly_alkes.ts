@@ -1,7 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
-import { countedLines, periodOf } from '#queries/reports/counted_services'
-import type { ReportFilters } from '#queries/reports/report_filters'
+import { countedLines, monthOfDate, periodOf } from '#queries/reports/counted_services'
+import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
 
 /**
  * Spec: /api/report/alkespk/monthly, PK device types by month, each month split into M (masuk:
@@ -13,29 +12,10 @@ export interface HM {
   M: number
 }
 
-export interface Month {
-  key: string
-  label: string
-}
-
-/** The months from the range's first to its last, `2026-01` and `Jan 2026`. */
-export function monthsOf(startDate: string, endDate: string): Month[] {
-  const months: Month[] = []
-  let month = DateTime.fromISO(startDate).startOf('month')
-  const last = DateTime.fromISO(endDate).startOf('month')
-  while (month <= last) {
-    months.push({
-      key: month.toFormat('yyyy-MM'),
-      label: month.setLocale('id').toFormat('LLL yyyy'),
-    })
-    month = month.plus({ months: 1 })
-  }
-  return months
-}
-
 export async function monthlyAlkes(filters: ReportFilters) {
+  const months = monthsOf(filters.startDate, filters.endDate)
   const requested = countedLines(filters, 'pk')
-  const requestedMonth = periodOf(requested, 'o.created_at', 'month')
+  const requestedMonth = periodOf(requested, 'o.created_at', months)
   requested
     .select('d.alkes_id', db.raw(`${requestedMonth} as month`), db.raw('count(*) as total'))
     .groupByRaw(`d.alkes_id, ${requestedMonth}`)
@@ -43,13 +23,12 @@ export async function monthlyAlkes(filters: ReportFilters) {
   const finished = countedLines(filters, 'pk', null)
     .where('d.status', 'SELESAI')
     .whereBetween('d.work_date', [filters.startDate, filters.endDate])
-  const finishedMonth = periodOf(finished, 'd.work_date', 'month', true)
+  const finishedMonth = monthOfDate(finished, 'd.work_date')
   finished
     .select('d.alkes_id', db.raw(`${finishedMonth} as month`), db.raw('count(*) as total'))
     .groupByRaw(`d.alkes_id, ${finishedMonth}`)
 
   const [inRows, outRows] = await Promise.all([requested, finished])
-  const months = monthsOf(filters.startDate, filters.endDate)
   const column = new Map(months.map((month, index) => [month.key, index]))
   const perAlkes = new Map<number, HM[]>()
   const add = (rows: any[], half: keyof HM) => {
@@ -79,5 +58,10 @@ export async function monthlyAlkes(filters: ReportFilters) {
     .map(([id, reports]) => ({ id, name: names.get(id) ?? '-', reports, total: sum(reports) }))
     .sort((a, b) => b.total.M - a.total.M || b.total.H - a.total.H || a.name.localeCompare(b.name))
   const totals = months.map((_, index) => sum(alkes.map((row) => row.reports[index])))
-  return { months, alkes, totals, total: sum(totals) }
+  return {
+    months: months.map(({ key, label }) => ({ key, label })),
+    alkes,
+    totals,
+    total: sum(totals),
+  }
 }

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import { labelledMessages } from '#validators/labelled_messages'
-import { LAB_TIMEZONE, labNow } from '#services/format'
+import { fromDatabase, LAB_TIMEZONE, labNow } from '#services/format'
 
 /**
  * The report filters of spec part 2 (sections 7 and 9): a date range (default 1 January of this
@@ -109,6 +109,41 @@ export function labDayRange(start: string, end: string) {
   const first = DateTime.fromISO(start, { zone: LAB_TIMEZONE }).startOf('day')
   const afterLast = DateTime.fromISO(end, { zone: LAB_TIMEZONE }).startOf('day').plus({ days: 1 })
   return [toUtcText(first), toUtcText(afterLast)] as const
+}
+
+/** The months from the range's first to its last: `2026-01`, `Jan 2026` and the first moment. */
+export function monthsOf(startDate: string, endDate: string) {
+  const months: { key: string; label: string; start: string }[] = []
+  let month = DateTime.fromISO(startDate, { zone: LAB_TIMEZONE }).startOf('month')
+  const last = DateTime.fromISO(endDate, { zone: LAB_TIMEZONE }).startOf('month')
+  while (month <= last) {
+    months.push({
+      key: month.toFormat('yyyy-MM'),
+      label: month.setLocale('id').toFormat('LLL yyyy'),
+      start: toUtcText(month),
+    })
+    month = month.plus({ months: 1 })
+  }
+  return months
+}
+
+/** The lab-time years `first..last`, each as `[from, until)` in stored UTC text. */
+export function yearsOf(first: number, last: number) {
+  const years: { key: string; from: string; until: string }[] = []
+  for (let year = first; year <= last; year++) {
+    const start = DateTime.fromObject({ year }, { zone: LAB_TIMEZONE })
+    years.push({
+      key: String(year),
+      from: toUtcText(start),
+      until: toUtcText(start.plus({ years: 1 })),
+    })
+  }
+  return years
+}
+
+/** The lab-time year of a stored timestamp. */
+export function labYearOf(value: unknown) {
+  return fromDatabase(value)?.setZone(LAB_TIMEZONE).year ?? null
 }
 
 /** The validated query with the spec's defaults filled in. */

@@ -1,8 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { FEEDBACK_GROUPS } from '#enums/feedback'
 import { countedOrders, periodOf } from '#queries/reports/counted_services'
-import { monthsOf } from '#queries/reports/monthly_alkes'
-import type { ReportFilters } from '#queries/reports/report_filters'
+import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
 
 /**
  * The satisfaction index of the feedback questionnaire (domain decisions: per group, in the
@@ -20,7 +19,7 @@ export const SATISFACTION_GRADES = [
 export interface IndexValue {
   index: number | null
   grade: string | null
-  label: string | null
+  grade_label: string | null
   responses: number
 }
 
@@ -34,10 +33,10 @@ class Mean {
 }
 
 export function indexOf(mean: Mean, responses: number): IndexValue {
-  if (!mean.count) return { index: null, grade: null, label: null, responses }
+  if (!mean.count) return { index: null, grade: null, grade_label: null, responses }
   const index = Math.round((mean.sum / mean.count) * 20 * 100) / 100
   const band = SATISFACTION_GRADES.find((candidate) => index >= candidate.min)!
-  return { index, grade: band.grade, label: band.label, responses }
+  return { index, grade: band.grade, grade_label: band.label, responses }
 }
 
 function ratingsOf(value: unknown): Record<string, number> {
@@ -56,9 +55,9 @@ export async function satisfactionIndex(filters: ReportFilters) {
     'fb.order_id',
     'o.id'
   )
-  query.select('fb.ratings', db.raw(`${periodOf(query, 'fb.created_at', 'month')} as month`))
-
   const months = monthsOf(filters.startDate, filters.endDate)
+  query.select('fb.ratings', db.raw(`${periodOf(query, 'fb.created_at', months)} as month`))
+
   const column = new Map(months.map((entry, index) => [entry.key, index]))
   const groups = FEEDBACK_GROUPS.map(() => new Mean())
   const overall = new Mean()
@@ -87,8 +86,9 @@ export async function satisfactionIndex(filters: ReportFilters) {
       title: group.title,
       ...indexOf(groups[index], responses),
     })),
-    months: months.map((entry, index) => ({
-      ...entry,
+    months: months.map(({ key, label }, index) => ({
+      key,
+      label,
       groups: perMonth[index].groups.map((mean) => indexOf(mean, perMonth[index].responses)),
       ...indexOf(perMonth[index].overall, perMonth[index].responses),
     })),

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
-import { countedOrders, periodOf } from '#queries/reports/counted_services'
-import type { ReportFilters } from '#queries/reports/report_filters'
+import { countedOrders, whereWithin } from '#queries/reports/counted_services'
+import { labYearOf, yearsOf, type ReportFilters } from '#queries/reports/report_filters'
 import { categoriesOf, facilityPlaces, NO_REGION, regionNames } from '#queries/reports/regions'
 
 /**
@@ -14,25 +14,31 @@ export interface YearCell {
 }
 
 export async function yearlyCity(filters: ReportFilters) {
-  const perYear = countedOrders(filters, null)
-  const year = periodOf(perYear, 'o.created_at', 'year')
-  perYear
-    .select('o.fasyankes_id', db.raw(`${year} as year`), db.raw('sum(o.device_count) as services'))
-    .groupByRaw(`o.fasyankes_id, ${year}`)
-  const [rows, places] = await Promise.all([perYear, facilityPlaces(filters.province)])
+  // The years of data, from the first and the last order (the two ends of an index), each
+  // read as its own range of the report index (one grouping per year, no date function).
+  const ends = await db.from('orders').min('created_at as first').max('created_at as last').first()
+  const [first, last] = [labYearOf(ends?.first), labYearOf(ends?.last)]
+  const rows: { id: number; year: number; services: number }[] = []
+  for (const year of first && last ? yearsOf(first, last) : []) {
+    const perFacility = await whereWithin(countedOrders(filters, null), 'o.created_at', year)
+      .groupBy('o.fasyankes_id')
+      .select('o.fasyankes_id', db.raw('sum(o.device_count) as services'))
+    for (const row of perFacility) {
+      rows.push({
+        id: Number(row.fasyankes_id),
+        year: Number(year.key),
+        services: Number(row.services),
+      })
+    }
+  }
+  const places = await facilityPlaces(filters.province)
   const [categories, cityNames, provinceNames] = await Promise.all([
     categoriesOf(places),
     regionNames('city', filters.province),
     regionNames('province', filters.province),
   ])
 
-  const served = rows
-    .map((row) => ({
-      id: Number(row.fasyankes_id),
-      year: Number(row.year),
-      services: Number(row.services),
-    }))
-    .filter((row) => row.services > 0 && places.has(row.id))
+  const served = rows.filter((row) => row.services > 0 && places.has(row.id))
   const years = [...new Set(served.map((row) => row.year))].sort()
   const yearIndex = new Map(years.map((value, index) => [value, index]))
   const column = new Map(categories.map((category, index) => [category.id, index]))

@@ -6,7 +6,7 @@ import { useReport, type ReportParams } from '~/components/reports/use_report'
 type IndexValue = {
   index: number | null
   grade: string | null
-  label: string | null
+  grade_label: string | null
   responses: number
 }
 type Satisfaction = {
@@ -34,7 +34,7 @@ export function SatisfactionCard({ params }: { params: ReportParams }) {
           <p className="text-sm">
             Indeks keseluruhan{' '}
             <strong data-testid="satisfaction-overall">{shown(data.overall)}</strong>{' '}
-            {data.overall.label} dari {data.overall.responses} kuesioner.
+            {data.overall.grade_label} dari {data.overall.responses} kuesioner.
           </p>
           <Lines
             label="Grafik indeks kepuasan per bulan per kelompok"
@@ -58,7 +58,7 @@ export function SatisfactionCard({ params }: { params: ReportParams }) {
                 <tr key={group.title}>
                   <Td>{group.title}</Td>
                   <Td numeric>{shown(group)}</Td>
-                  <Td>{group.label ?? '-'}</Td>
+                  <Td>{group.grade_label ?? '-'}</Td>
                 </tr>
               ))}
             </tbody>

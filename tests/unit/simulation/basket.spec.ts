@@ -11,6 +11,7 @@ import {
   parseQuantity,
   quantityOf,
   withQuantity,
+  type PricedItem,
 } from '#workflows/simulation_basket'
 
 const PK = [
@@ -135,7 +136,7 @@ test.group('Simulation basket | totals', () => {
 
 test.group('Simulation | search by name', () => {
   test('case-insensitive, every word must appear, any order; blank keeps all', ({ assert }) => {
-    const names = (items: Item[]) => items.map((item) => item.name)
+    const names = (items: PricedItem[]) => items.map((item) => item.name)
     assert.deepEqual(names(filterByName(PK, 'pulse')), ['Pulse Oximeter'])
     assert.deepEqual(names(filterByName(PK, 'MONITOR')), ['Patient Monitor'])
     assert.deepEqual(names(filterByName(UKPR, 'gigi sinar')), ['Pesawat Sinar-X Gigi Intraoral'])
