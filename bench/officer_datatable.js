@@ -14,7 +14,6 @@
 // Settings (environment): BENCH_SQLITE_PATH, BENCH_PORT, BENCH_OFFICERS,
 // BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP, BENCH_SEARCH, BENCH_RANK.
 // See bench/README.md.
-import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import autocannon from 'autocannon'
@@ -58,7 +57,7 @@ const childEnv = {
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
 }
 
-const { run, startServer, stopServer, signIn, main } = createBench({
+const { prepare, startServer, stopServer, signIn, main } = createBench({
   env: childEnv,
   baseUrl: BASE_URL,
   timeLimitMs: TIME_LIMIT_MS,
@@ -369,18 +368,7 @@ function printTable(rows) {
 // ---------------------------------------------------------------------------
 
 await main(async () => {
-  mkdirSync(resolve(ROOT, 'tmp'), { recursive: true })
-  run('preparing .env', ['bin/setup.js'])
-  if (!existsSync(resolve(ROOT, 'public/assets/.vite/manifest.json'))) {
-    run('building the client assets', [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--logLevel',
-      'warn',
-    ])
-  }
-  run(`migrating ${SQLITE_PATH}`, ['ace.js', 'migration:run', '--force', '--compact-output'])
-  run('loading reference and demo data', ['ace.js', 'kalibra:demo'])
+  prepare(SQLITE_PATH)
   seedOfficers()
 
   await startServer()

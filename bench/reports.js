@@ -15,10 +15,11 @@
 // Settings (environment): BENCH_SQLITE_PATH, BENCH_PORT, BENCH_DEVICE_LINES, BENCH_FACILITIES,
 // BENCH_REPEAT. See bench/README.md.
 import { createServer } from 'node:http'
-import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { createBench, fail, log, percentile, prng, ROOT } from './support.js'
+// Node 24 reads this TypeScript file (no imports of its own) as it is.
+import { FEEDBACK_CODES } from '../app/enums/feedback.ts'
 
 const SQLITE_PATH = process.env.BENCH_SQLITE_PATH ?? 'tmp/bench-reports.sqlite3'
 const PORT = Number(process.env.BENCH_PORT ?? 3398)
@@ -44,7 +45,7 @@ const childEnv = {
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
 }
 
-const { run, startServer, stopServer, signIn, main } = createBench({
+const { prepare, startServer, stopServer, signIn, main } = createBench({
   env: childEnv,
   baseUrl: BASE_URL,
   timeLimitMs: 30 * 60 * 1000,
@@ -123,22 +124,6 @@ function seed() {
     const insertFeedback = db.prepare(
       'INSERT INTO feedbacks (order_id, unit, ratings, created_at) VALUES (?, ?, ?, ?)'
     )
-    const codes = [
-      '1_a_K_1',
-      '2_a_K_2',
-      '3_a_K_3',
-      '4_a_K_4',
-      '5_b_K_1',
-      '6_b_K_2',
-      '7_b_K_3',
-      '8_c_K_1',
-      '9_c_K_2',
-      '10_c_K_3',
-      '11_c_K_4',
-      '12_d_K_1',
-      '14_e_K_1',
-      '15_e_K',
-    ]
     let lines = 0
     let orders = 0
     const batch = db.transaction((until) => {
@@ -207,7 +192,7 @@ function seed() {
         lines += count
         if (done && random() < 0.4) {
           const ratings = Object.fromEntries(
-            codes.map((code) => [code, 3 + Math.floor(random() * 3)])
+            FEEDBACK_CODES.map((code) => [code, 3 + Math.floor(random() * 3)])
           )
           insertFeedback.run(
             orderId,
@@ -277,18 +262,7 @@ const REPORTS = [
 ]
 
 await main(async () => {
-  mkdirSync(resolve(ROOT, 'tmp'), { recursive: true })
-  run('preparing .env', ['bin/setup.js'])
-  if (!existsSync(resolve(ROOT, 'public/assets/.vite/manifest.json'))) {
-    run('building the client assets', [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--logLevel',
-      'warn',
-    ])
-  }
-  run(`migrating ${SQLITE_PATH}`, ['ace.js', 'migration:run', '--force', '--compact-output'])
-  run('loading reference and demo data', ['ace.js', 'kalibra:demo'])
+  prepare(SQLITE_PATH)
   seed()
 
   await startServer()

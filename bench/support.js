@@ -2,6 +2,7 @@
 // and always stopped, a signed-in session through the real login flow, a deterministic
 // random source and percentiles. Each benchmark script calls createBench() once.
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -167,6 +168,22 @@ export function createBench({ env, baseUrl, timeLimitMs }) {
     return cookieHeader(jar)
   }
 
+  /** Its own database ready: .env, the client assets if never built, migrations, demo data. */
+  function prepare(sqlitePath) {
+    mkdirSync(resolve(ROOT, 'tmp'), { recursive: true })
+    run('preparing .env', ['bin/setup.js'])
+    if (!existsSync(resolve(ROOT, 'public/assets/.vite/manifest.json'))) {
+      run('building the client assets', [
+        'node_modules/vite/bin/vite.js',
+        'build',
+        '--logLevel',
+        'warn',
+      ])
+    }
+    run(`migrating ${sqlitePath}`, ['ace.js', 'migration:run', '--force', '--compact-output'])
+    run('loading reference and demo data', ['ace.js', 'kalibra:demo'])
+  }
+
   /** Runs the benchmark's main, stopping the server whatever happens. */
   async function main(body) {
     try {
@@ -177,5 +194,5 @@ export function createBench({ env, baseUrl, timeLimitMs }) {
     }
   }
 
-  return { run, startServer, stopServer, signIn, abort, main }
+  return { prepare, startServer, stopServer, signIn, abort, main }
 }

@@ -388,7 +388,7 @@ test.group('Sidebar (menuFor)', () => {
         ['Fasyankes', '/fasyankes', 3],
         ['Alkes', '/alkes', 1],
         ['Kalibrator', '/calibrator', 3],
-        ['Laporan', '/report', 3],
+        ['Laporan', '/report', 5],
       ]
     )
   })

@@ -61,20 +61,25 @@ export function RankingChart({
   )
 }
 
-/** Rows (regions, years) as bars stacked by series (facility categories). */
-export function StackedBars({
+/**
+ * Rows (regions, years, months) as bars per series: stacked (facility categories of a region)
+ * or side by side (H and M of a month).
+ */
+export function Bars({
   rows,
   series,
   label,
+  stacked,
 }: {
   rows: Record<string, string | number>[]
   series: { key: string; name: string }[]
   label: string
+  stacked?: boolean
 }) {
   return (
-    <div role="img" aria-label={label} className="h-72">
+    <div role="img" aria-label={label} className={stacked ? 'h-72' : 'h-64'}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ left: 0, right: 8, bottom: 8 }}>
+        <BarChart data={rows} margin={{ left: 0, right: 8, bottom: stacked ? 8 : 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="name"
@@ -89,41 +94,7 @@ export function StackedBars({
               key={entry.key}
               dataKey={entry.key}
               name={entry.name}
-              stackId="all"
-              fill={SERIES_COLOURS[index % SERIES_COLOURS.length]}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
-  )
-}
-
-/** Per month, side by side bars (H and M). */
-export function GroupedBars({
-  rows,
-  series,
-  label,
-}: {
-  rows: Record<string, string | number>[]
-  series: { key: string; name: string }[]
-  label: string
-}) {
-  return (
-    <div role="img" aria-label={label} className="h-64">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ left: 0, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={axis} />
-          <YAxis allowDecimals={false} tick={axis} />
-          <Tooltip contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {series.map((entry, index) => (
-            <Bar
-              key={entry.key}
-              dataKey={entry.key}
-              name={entry.name}
+              stackId={stacked ? 'all' : undefined}
               fill={SERIES_COLOURS[index % SERIES_COLOURS.length]}
               isAnimationActive={false}
             />

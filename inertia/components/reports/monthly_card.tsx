@@ -1,5 +1,5 @@
 import { ReportCard } from '~/components/reports/report_card'
-import { GroupedBars } from '~/components/reports/charts'
+import { Bars } from '~/components/reports/charts'
 import { count, ReportTable, Td, Th } from '~/components/reports/report_table'
 import { useReport, type ReportParams } from '~/components/reports/use_report'
 
@@ -10,6 +10,17 @@ type Monthly = {
   totals: HM[]
   total: HM
 }
+
+/** A month's (or a total's) two cells, H then M. */
+const hmCells = (cells: HM[]) =>
+  cells.flatMap((cell, index) => [
+    <Td key={`${index}-H`} numeric>
+      {count(cell.H)}
+    </Td>,
+    <Td key={`${index}-M`} numeric>
+      {count(cell.M)}
+    </Td>,
+  ])
 
 /** Spec: the monthly table (months, alkes, reports split into H and M, totals), and its chart. */
 export function MonthlyCard({ params }: { params: ReportParams }) {
@@ -24,7 +35,7 @@ export function MonthlyCard({ params }: { params: ReportParams }) {
     >
       {(data) => (
         <div className="space-y-3">
-          <GroupedBars
+          <Bars
             label="Grafik layanan alkes PK per bulan, masuk dan hasil"
             rows={data.months.map((month, index) => ({
               name: month.label,
@@ -64,28 +75,14 @@ export function MonthlyCard({ params }: { params: ReportParams }) {
               {data.alkes.map((row) => (
                 <tr key={row.id}>
                   <Td className="min-w-48">{row.name}</Td>
-                  {[...row.reports, row.total].flatMap((cell, index) => [
-                    <Td key={`${index}-H`} numeric>
-                      {count(cell.H)}
-                    </Td>,
-                    <Td key={`${index}-M`} numeric>
-                      {count(cell.M)}
-                    </Td>,
-                  ])}
+                  {hmCells([...row.reports, row.total])}
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="font-semibold">
                 <Td>Total</Td>
-                {[...data.totals, data.total].flatMap((cell, index) => [
-                  <Td key={`${index}-H`} numeric>
-                    {count(cell.H)}
-                  </Td>,
-                  <Td key={`${index}-M`} numeric>
-                    {count(cell.M)}
-                  </Td>,
-                ])}
+                {hmCells([...data.totals, data.total])}
               </tr>
             </tfoot>
           </ReportTable>

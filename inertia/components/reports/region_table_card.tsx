@@ -1,5 +1,5 @@
 import { ReportCard } from '~/components/reports/report_card'
-import { StackedBars } from '~/components/reports/charts'
+import { Bars } from '~/components/reports/charts'
 import { count, Percentage, ReportTable, Td, Th } from '~/components/reports/report_table'
 import { useReport, type ReportParams } from '~/components/reports/use_report'
 import type { RegionRow } from '#queries/reports/region_tables'
@@ -57,7 +57,8 @@ export function RegionTableCard({
         }))
         return (
           <div className="space-y-3">
-            <StackedBars
+            <Bars
+              stacked
               rows={chartRows}
               series={series}
               label={`Grafik ${title}, ${CHART_ROWS} teratas`}

@@ -1,5 +1,5 @@
 import { ReportCard } from '~/components/reports/report_card'
-import { StackedBars } from '~/components/reports/charts'
+import { Bars } from '~/components/reports/charts'
 import { count, ReportTable, Td, Th } from '~/components/reports/report_table'
 import { useReport, type ReportParams } from '~/components/reports/use_report'
 
@@ -35,7 +35,8 @@ export function YearlyCard({ params }: { params: ReportParams }) {
     >
       {(data) => (
         <div className="space-y-3">
-          <StackedBars
+          <Bars
+            stacked
             label="Grafik layanan per tahun menurut kategori fasyankes"
             rows={data.years.map((year, index) => ({
               name: String(year),
