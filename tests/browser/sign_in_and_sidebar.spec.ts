@@ -105,6 +105,9 @@ const STAFF_SIDEBAR: SpecItem[] = [
       { label: '?', href: '/report/service', row: 'Laporan' },
       { label: '?', href: '/report/yearly', row: 'Laporan' },
       { label: '?', href: '/report/alkes', row: 'Laporan' },
+      // The berita acara and PNBP reports of spec part 2 (their paths are ours: docs/decisions.md).
+      { label: 'Berita Acara', href: '/report/berita-acara', row: 'Laporan' },
+      { label: 'PNBP', href: '/report/pnbp', row: 'Laporan' },
     ],
   },
 ]

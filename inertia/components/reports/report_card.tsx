@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Card } from '~/components/ui/card'
+import { cn } from '~/lib/cn'
 import { ReportError } from '~/components/reports/use_report'
 
 /**
@@ -27,7 +28,7 @@ export function ReportCard<T>({
 }) {
   const refusal = query.error instanceof ReportError ? query.error.refusal : null
   return (
-    <Card className={className}>
+    <Card className={cn('min-w-0', className)}>
       <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
         <h2 className="font-semibold">{title}</h2>
         {subtitle && <p className="text-xs text-slate-500 dark:text-slate-400">{subtitle}</p>}

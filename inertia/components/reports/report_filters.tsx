@@ -82,7 +82,7 @@ export function ReportFilterForm({
     <Card className="mb-4">
       <form
         onSubmit={submit}
-        className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end"
+        className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end"
       >
         {keys.map((key) =>
           key === 'start_date' || key === 'end_date' ? (

@@ -7,7 +7,7 @@ import { cn } from '~/lib/cn'
  */
 export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+    <div className="relative overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -22,7 +22,7 @@ export default function AlkesReport(options: ReportOptions) {
         subtitle="Layanan alat kesehatan laboratorium PK menurut jenis alat, bulan dan provinsi."
       />
       <ReportFilterForm options={options} keys={[...KEYS]} applied={applied} onApply={apply} />
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <RankingCard
           title="Alkes dengan Layanan Terbanyak"
           path="alkespk/top"

@@ -22,7 +22,7 @@ export default function ServiceReport(options: ReportOptions) {
         subtitle="Layanan kalibrasi dan pengujian alat per fasyankes dan wilayah, menurut tanggal permohonan."
       />
       <ReportFilterForm options={options} keys={[...KEYS]} applied={applied} onApply={apply} />
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <RankingCard
           title="Fasyankes dengan Layanan Terbanyak"
           path="service/top"
