@@ -41,6 +41,8 @@ export interface ListDefinition<
   describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
   /** Totals over every matching row (not only the page), sent as the JSON's `summary`. */
   summary?(filters: Filters, user?: User): Promise<Record<string, number>>
+  /** Those totals as the exports print them under the table. */
+  describeSummary?(summary: Record<string, number>): AppliedFilter[]
 }
 
 export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(

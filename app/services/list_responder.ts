@@ -117,6 +117,10 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
     printedAt: formatDateTime(labNow()),
     columns: list.columns,
     rows: rowsOf(sortedQuery(list, read.filters, ctx.auth.user!, read.sort), list.row),
+    totals:
+      list.summary && list.describeSummary
+        ? list.describeSummary(await list.summary(read.filters, ctx.auth.user!))
+        : undefined,
   }
   const stamp = labNow().toFormat('yyyyLLdd-HHmm')
   if (format === 'pdf') {

@@ -1,11 +1,18 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
 /**
- * Indexes the reports read without touching the tables (issue 14, bench/reports.js): the
- * counted orders of a date range with what every report groups by; the berita acara and PNBP
- * tables' order (date, then id) with their totals; each order's device lines with their lab,
- * status, device type and work date, and the lines finished in a range (the H of the monthly
- * alkes report); the questionnaires of a range.
+ * What the reports read (issue 14, bench/reports.js).
+ *
+ * A device line keeps copies of its order's date, type and facility (`ordered_at`,
+ * `order_type`, `fasyankes_id`), so the reports of one lab count lines from one index of the
+ * lines alone instead of visiting every order of the period. The database keeps the copies,
+ * whoever writes: a trigger fills them when a line is added, another follows the order when its
+ * facility (or date, or type) changes. Nothing in the app writes them.
+ *
+ * Indexes: the counted orders of a date range with what every report groups by; the berita
+ * acara and PNBP tables' order (date, then id) with their totals; a lab's lines by order date
+ * and by work date with what the reports group by; the questionnaires of a range.
  */
 const INDEXES: [table: string, name: string, columns: string[]][] = [
   ['orders', 'orders_report_idx', ['created_at', 'status', 'type', 'fasyankes_id', 'device_count']],
@@ -21,19 +28,69 @@ const INDEXES: [table: string, name: string, columns: string[]][] = [
   ],
   [
     'order_devices',
-    'order_devices_report_idx',
-    ['order_id', 'lab', 'status', 'alkes_id', 'work_date'],
+    'order_devices_ordered_idx',
+    ['lab', 'ordered_at', 'status', 'alkes_id', 'order_type', 'fasyankes_id'],
   ],
   [
     'order_devices',
     'order_devices_work_idx',
-    ['lab', 'work_date', 'status', 'alkes_id', 'order_id'],
+    ['lab', 'work_date', 'status', 'alkes_id', 'order_type', 'fasyankes_id'],
   ],
   ['feedbacks', 'feedbacks_created_idx', ['created_at', 'order_id']],
 ]
 
+const SQLITE_TRIGGERS = [
+  `CREATE TRIGGER order_devices_order_copies AFTER INSERT ON order_devices
+   BEGIN
+     UPDATE order_devices SET
+       ordered_at = (SELECT created_at FROM orders WHERE id = NEW.order_id),
+       order_type = (SELECT type FROM orders WHERE id = NEW.order_id),
+       fasyankes_id = (SELECT fasyankes_id FROM orders WHERE id = NEW.order_id)
+     WHERE id = NEW.id;
+   END`,
+  `CREATE TRIGGER orders_copies_to_lines AFTER UPDATE OF created_at, type, fasyankes_id ON orders
+   BEGIN
+     UPDATE order_devices SET
+       ordered_at = NEW.created_at, order_type = NEW.type, fasyankes_id = NEW.fasyankes_id
+     WHERE order_id = NEW.id;
+   END`,
+]
+
+const POSTGRES_TRIGGERS = [
+  `CREATE FUNCTION order_devices_order_copies() RETURNS trigger AS $$
+   BEGIN
+     SELECT created_at, type, fasyankes_id INTO NEW.ordered_at, NEW.order_type, NEW.fasyankes_id
+       FROM orders WHERE id = NEW.order_id;
+     RETURN NEW;
+   END $$ LANGUAGE plpgsql`,
+  `CREATE TRIGGER order_devices_order_copies BEFORE INSERT ON order_devices
+   FOR EACH ROW EXECUTE FUNCTION order_devices_order_copies()`,
+  `CREATE FUNCTION orders_copies_to_lines() RETURNS trigger AS $$
+   BEGIN
+     UPDATE order_devices SET
+       ordered_at = NEW.created_at, order_type = NEW.type, fasyankes_id = NEW.fasyankes_id
+     WHERE order_id = NEW.id;
+     RETURN NULL;
+   END $$ LANGUAGE plpgsql`,
+  `CREATE TRIGGER orders_copies_to_lines AFTER UPDATE OF created_at, type, fasyankes_id ON orders
+   FOR EACH ROW EXECUTE FUNCTION orders_copies_to_lines()`,
+]
+
 export default class extends BaseSchema {
   async up() {
+    this.schema.alterTable('order_devices', (table) => {
+      table.timestamp('ordered_at').nullable()
+      table.string('order_type', 10).nullable()
+      table.integer('fasyankes_id').unsigned().nullable()
+    })
+    this.defer(async (client) => {
+      await client.rawQuery(`
+        UPDATE order_devices SET
+          ordered_at = (SELECT created_at FROM orders WHERE orders.id = order_devices.order_id),
+          order_type = (SELECT type FROM orders WHERE orders.id = order_devices.order_id),
+          fasyankes_id = (SELECT fasyankes_id FROM orders WHERE orders.id = order_devices.order_id)`)
+      for (const statement of this.triggers(client)) await client.rawQuery(statement)
+    })
     for (const [table, name, columns] of INDEXES) {
       this.schema.alterTable(table, (builder) => builder.index(columns, name))
     }
@@ -43,5 +100,27 @@ export default class extends BaseSchema {
     for (const [table, name, columns] of INDEXES.toReversed()) {
       this.schema.alterTable(table, (builder) => builder.dropIndex(columns, name))
     }
+    this.defer(async (client) => {
+      const postgres = client.dialect.name === 'postgres'
+      await client.rawQuery(
+        'DROP TRIGGER IF EXISTS orders_copies_to_lines' + (postgres ? ' ON orders' : '')
+      )
+      await client.rawQuery(
+        'DROP TRIGGER IF EXISTS order_devices_order_copies' + (postgres ? ' ON order_devices' : '')
+      )
+      if (postgres) {
+        await client.rawQuery('DROP FUNCTION IF EXISTS orders_copies_to_lines()')
+        await client.rawQuery('DROP FUNCTION IF EXISTS order_devices_order_copies()')
+      }
+    })
+    this.schema.alterTable('order_devices', (table) => {
+      table.dropColumn('fasyankes_id')
+      table.dropColumn('order_type')
+      table.dropColumn('ordered_at')
+    })
+  }
+
+  private triggers(client: QueryClientContract) {
+    return client.dialect.name === 'postgres' ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS
   }
 }

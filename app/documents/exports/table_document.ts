@@ -7,6 +7,8 @@ export interface TableDocument<Row> {
   printedAt: string
   columns: ExportColumn<Row>[]
   rows: AsyncIterable<Row>
+  /** Totals over every row, printed under the table ("Total: 8 order, …"). */
+  totals?: AppliedFilter[]
 }
 
 export function cellText<Row>(column: ExportColumn<Row>, row: Row): string {

@@ -25,6 +25,8 @@ export function tablePdf<Row>(doc: TableDocument<Row>) {
       table.row([number, ...doc.columns.map((column) => cellText(column, row))])
     }
     table.end('Data Masih Kosong')
+    if (doc.totals?.length)
+      writer.note(...doc.totals.map((total) => `${total.label}: ${total.value}`))
     writer.end()
   }
   render().catch((error) => writer.pdf.emit('error', error))

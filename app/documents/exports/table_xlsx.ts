@@ -74,6 +74,12 @@ export function tableXlsx<Row>(doc: TableDocument<Row>) {
       number++
       sheet.addRow([number, ...doc.columns.map((column) => sheetValue(column, row))]).commit()
     }
+    if (doc.totals?.length) sheet.addRow([]).commit()
+    for (const total of doc.totals ?? []) {
+      const line = sheet.addRow([total.label, total.value])
+      line.font = { bold: true }
+      line.commit()
+    }
     sheet.commit()
     await workbook.commit()
   }

@@ -117,6 +117,13 @@ export const stockList = defineList<StockFilters, StockRow>({
     }
   },
 
+  describeSummary: (totals) => [
+    {
+      label: 'Total',
+      value: `Dipinjam ${totals.unavailable}, Tersedia ${totals.available}, Stok ${totals.stock}, Terlambat ${totals.overdue}`,
+    },
+  ],
+
   describeFilters(filters) {
     const applied: AppliedFilter[] = []
     if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })

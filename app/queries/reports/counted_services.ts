@@ -7,7 +7,7 @@ import type { ReportFilters } from '#queries/reports/report_filters'
  * cancelled (BATAL UJI) of an order that was neither rejected nor cancelled, dated by the day
  * the order was made (lab time). An order's `device_count` is exactly its counted lines (kept
  * with the lines, app/actions/orders/order_totals.ts), so reports over every lab read the
- * orders alone; reports of one lab read its device lines.
+ * orders alone; reports of one lab count its device lines (`countLines`).
  */
 export const UNCOUNTED_ORDER_STATUSES = ['DITOLAK', 'DIBATALKAN'] as const
 export const UNCOUNTED_DEVICE_STATUS = 'BATAL UJI'
@@ -25,14 +25,13 @@ export function countedOrders(
   const query = db.from('orders as o').whereNotIn('o.status', [...UNCOUNTED_ORDER_STATUSES])
   if (dated) whereWithin(query, dated, filters)
   if (filters.orderType !== 'ALL') query.where('o.type', filters.orderType)
-  if (filters.province) {
-    query.whereIn(
-      'o.fasyankes_id',
-      db.from('fasyankes').where('province_code', filters.province).select('id')
-    )
-  }
+  if (filters.province) query.whereIn('o.fasyankes_id', facilitiesOf(filters.province))
   return query
 }
+
+/** The ids of a province's facilities (a subquery). */
+const facilitiesOf = (province: string) =>
+  db.from('fasyankes').where('province_code', province).select('id')
 
 /** A timestamp column within a range's `[from, until)` (stored UTC text). */
 export function whereWithin(query: Query, column: string, range: { from: string; until: string }) {
@@ -41,16 +40,69 @@ export function whereWithin(query: Query, column: string, range: { from: string;
   return query.where(column, '>=', utc(range.from)).where(column, '<', utc(range.until))
 }
 
-/** The counted device lines of one lab in those orders. */
-export function countedLines(
+/** One group of counted lines: the values of its keys and its count. */
+export interface LineCount {
+  keys: (string | number | null)[]
+  count: number
+}
+
+/**
+ * Counts of one lab's counted device lines, grouped by `keys` (SQL over the line `d`): the
+ * lines made in the range, or with `finished` the lines finished in it (status SELESAI, by the
+ * worksheet's work date). A line keeps copies of its order's date, type and facility (kept by
+ * the database, migration 0031), so the lines of every order are counted from one index of the
+ * lines alone; those of rejected or cancelled orders, few, are then subtracted.
+ */
+export async function countLines(
   filters: ReportFilters,
   lab: string,
-  dated: string | null = 'o.created_at'
-): Query {
-  return countedOrders(filters, dated)
-    .join('order_devices as d', 'd.order_id', 'o.id')
-    .where('d.lab', lab)
-    .whereNot('d.status', UNCOUNTED_DEVICE_STATUS)
+  keys: (query: Query) => string[],
+  options: { finished?: boolean } = {}
+) {
+  const lines = () => {
+    const query = db.from('order_devices as d').where('d.lab', lab)
+    if (options.finished) {
+      query
+        .where('d.status', 'SELESAI')
+        .whereBetween('d.work_date', [filters.startDate, filters.endDate])
+    } else {
+      whereWithin(query, 'd.ordered_at', filters).whereNot('d.status', UNCOUNTED_DEVICE_STATUS)
+    }
+    if (filters.orderType !== 'ALL') query.where('d.order_type', filters.orderType)
+    if (filters.province) query.whereIn('d.fasyankes_id', facilitiesOf(filters.province))
+    return query
+  }
+  const uncountedOrders = db
+    .from('orders')
+    .whereIn('status', [...UNCOUNTED_ORDER_STATUSES])
+    .select('id')
+  if (!options.finished) whereWithin(uncountedOrders, 'created_at', filters)
+
+  const [all, uncounted] = await Promise.all([
+    grouped(lines(), keys),
+    grouped(lines().whereIn('d.order_id', uncountedOrders), keys),
+  ])
+  for (const [key, line] of uncounted) {
+    const kept = all.get(key)
+    if (!kept) continue
+    kept.count -= line.count
+    if (kept.count <= 0) all.delete(key)
+  }
+  return [...all.values()]
+}
+
+async function grouped(query: Query, keys: (query: Query) => string[]) {
+  const expressions = keys(query)
+  query
+    .select(db.raw(expressions.map((expression, index) => `${expression} as k${index}`).join(', ')))
+    .select(db.raw('count(*) as total'))
+    .groupByRaw(expressions.join(', '))
+  const counts = new Map<string, LineCount>()
+  for (const row of await query) {
+    const values = expressions.map((_, index) => row[`k${index}`] ?? null)
+    counts.set(JSON.stringify(values), { keys: values, count: Number(row.total) })
+  }
+  return counts
 }
 
 /** A period of a report column: its key (`2026-11`, `2026`) and its first moment in stored UTC text. */

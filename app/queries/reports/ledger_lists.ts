@@ -159,6 +159,18 @@ function ledgerList(ledger: Ledger) {
       return totals
     },
 
+    describeSummary: (totals) =>
+      (
+        [
+          ['internal_', 'Alat Datang (DT)'],
+          ['insitu_', 'Insitu (DL)'],
+          ['', 'Total'],
+        ] as const
+      ).map(([prefix, label]) => ({
+        label,
+        value: `${totals[`${prefix}orders`]} order, ${totals[`${prefix}devices`]} alat, ${formatRupiah(totals[`${prefix}amount`])}`,
+      })),
+
     describeFilters(filters) {
       const range = rangeOf(filters)
       const applied: AppliedFilter[] = [

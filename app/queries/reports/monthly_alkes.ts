@@ -1,5 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import { countedLines, monthOfDate, periodOf } from '#queries/reports/counted_services'
+import {
+  countLines,
+  monthOfDate,
+  periodOf,
+  type LineCount,
+} from '#queries/reports/counted_services'
 import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
 
 /**
@@ -14,35 +19,26 @@ export interface HM {
 
 export async function monthlyAlkes(filters: ReportFilters) {
   const months = monthsOf(filters.startDate, filters.endDate)
-  const requested = countedLines(filters, 'pk')
-  const requestedMonth = periodOf(requested, 'o.created_at', months)
-  requested
-    .select('d.alkes_id', db.raw(`${requestedMonth} as month`), db.raw('count(*) as total'))
-    .groupByRaw(`d.alkes_id, ${requestedMonth}`)
-
-  const finished = countedLines(filters, 'pk', null)
-    .where('d.status', 'SELESAI')
-    .whereBetween('d.work_date', [filters.startDate, filters.endDate])
-  const finishedMonth = monthOfDate(finished, 'd.work_date')
-  finished
-    .select('d.alkes_id', db.raw(`${finishedMonth} as month`), db.raw('count(*) as total'))
-    .groupByRaw(`d.alkes_id, ${finishedMonth}`)
-
-  const [inRows, outRows] = await Promise.all([requested, finished])
+  const [requested, finished] = await Promise.all([
+    countLines(filters, 'pk', (query) => ['d.alkes_id', periodOf(query, 'd.ordered_at', months)]),
+    countLines(filters, 'pk', (query) => ['d.alkes_id', monthOfDate(query, 'd.work_date')], {
+      finished: true,
+    }),
+  ])
   const column = new Map(months.map((month, index) => [month.key, index]))
   const perAlkes = new Map<number, HM[]>()
-  const add = (rows: any[], half: keyof HM) => {
-    for (const row of rows) {
-      const index = column.get(row.month)
+  const add = (lines: LineCount[], half: keyof HM) => {
+    for (const { keys, count } of lines) {
+      const index = column.get(String(keys[1]))
       if (index === undefined) continue
-      const id = Number(row.alkes_id)
+      const id = Number(keys[0])
       const cells = perAlkes.get(id) ?? months.map(() => ({ H: 0, M: 0 }))
       perAlkes.set(id, cells)
-      cells[index][half] += Number(row.total)
+      cells[index][half] += count
     }
   }
-  add(inRows, 'M')
-  add(outRows, 'H')
+  add(requested, 'M')
+  add(finished, 'H')
 
   const names = new Map<number, string>()
   if (perAlkes.size) {

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { countedLines, countedOrders } from '#queries/reports/counted_services'
+import { countLines, countedOrders } from '#queries/reports/counted_services'
 import type { ReportFilters } from '#queries/reports/report_filters'
 
 /** The spec's top and lowest lists: a facility or a device type, and its count of services. */
@@ -26,10 +26,13 @@ export async function rankFacilities(filters: ReportFilters, direction: Directio
 
 /** PK device types by their services in the range (spec: alkes PK report). */
 export async function rankAlkes(filters: ReportFilters, direction: Direction) {
-  const totals = countedLines(filters, 'pk')
-    .groupBy('d.alkes_id')
-    .select('d.alkes_id as id', db.raw('count(*) as count'))
-  return named(await ordered(totals, direction), 'alkes', 'name')
+  const counts = await countLines(filters, 'pk', () => ['d.alkes_id'])
+  const sign = direction === 'top' ? -1 : 1
+  const ranked = counts
+    .map((line) => ({ id: Number(line.keys[0]), count: line.count }))
+    .sort((a, b) => sign * (a.count - b.count) || a.id - b.id)
+    .slice(0, RANKED_ROWS)
+  return named(ranked, 'alkes', 'name')
 }
 
 function ordered(query: ReturnType<typeof countedOrders>, direction: Direction) {

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { countedLines, countedOrders } from '#queries/reports/counted_services'
+import { countLines, countedOrders } from '#queries/reports/counted_services'
 import type { ReportFilters } from '#queries/reports/report_filters'
 import {
   categoriesOf,
@@ -42,15 +42,17 @@ type Totals = Omit<RegionRow, 'code' | 'name'>
 
 /** Services per facility in the range: of every lab (the order totals) or of one lab's lines. */
 export async function servicesPerFacility(filters: ReportFilters, lab?: string) {
-  const query = lab
-    ? countedLines(filters, lab)
-        .groupBy('o.fasyankes_id')
-        .select('o.fasyankes_id as id', db.raw('count(*) as services'))
-    : countedOrders(filters)
-        .groupBy('o.fasyankes_id')
-        .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
   const services = new Map<number, number>()
-  for (const row of await query) {
+  if (lab) {
+    for (const line of await countLines(filters, lab, () => ['d.fasyankes_id'])) {
+      services.set(Number(line.keys[0]), line.count)
+    }
+    return services
+  }
+  const perFacility = countedOrders(filters)
+    .groupBy('o.fasyankes_id')
+    .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
+  for (const row of await perFacility) {
     const count = Number(row.services)
     if (count > 0) services.set(Number(row.id), count)
   }

@@ -66,7 +66,13 @@ test.group('Reports | berita acara and PNBP', (group) => {
     )
     pdf.assertStatus(200)
     const text = pdfText(pdf.body() as Buffer).replace(/\s+/g, ' ')
-    for (const expected of ['Laporan PNBP', world.orders.O1.number, world.facilities.A1.name]) {
+    for (const expected of [
+      'Laporan PNBP',
+      world.orders.O1.number,
+      world.facilities.A1.name,
+      'Alat Datang (DT): 1 order, 2 alat, Rp 200.000',
+      'Total: 1 order, 2 alat, Rp 200.000',
+    ]) {
       assert.include(text, expected)
     }
     const excel = await binary(
@@ -86,7 +92,16 @@ test.group('Reports | berita acara and PNBP', (group) => {
       'Jumlah Alat',
       'Tarif Layanan',
     ])
-    assert.lengthOf(table.rows, 1)
+    // The order, then the totals under the table.
+    assert.deepEqual(
+      table.rows.map((row) => [row.No, row['No Order']]),
+      [
+        ['1', world.orders.O1.number],
+        ['Alat Datang (DT)', '1 order, 2 alat, Rp 200.000'],
+        ['Insitu (DL)', '0 order, 0 alat, Rp 0'],
+        ['Total', '1 order, 2 alat, Rp 200.000'],
+      ]
+    )
   })
 
   test('a refused period answers 422 and the pages need the report permission', async ({

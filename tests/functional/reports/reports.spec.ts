@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import type { Role } from '#enums/roles'
 import { userWithRole } from '#tests/functional/internal_orders/_support'
 import { in2019, reportWorld, type ReportWorld } from '#tests/functional/reports/_support'
@@ -174,6 +175,31 @@ test.group('Reports | tables', (group) => {
     const pk = await dataOf(client, 'alkespk/province', in2019())
     assert.include(rowOf(pk.provinces, world.provinceA), { total: 4 })
     assert.include(rowOf(pk.provinces, world.provinceB), { total: 1 })
+  })
+
+  test('a PK line follows its order to another facility, and out when the order is rejected', async ({
+    client,
+    assert,
+  }) => {
+    const world = await reportWorld()
+    // O4 (B1, one Y line) moves to A3: its line counts in province A from then on.
+    await db
+      .from('orders')
+      .where('id', world.orders.O4.id)
+      .update({ fasyankes_id: world.facilities.A3.id })
+    const pk = await dataOf(client, 'alkespk/province', in2019())
+    assert.include(rowOf(pk.provinces, world.provinceA), { total: 5 })
+    assert.include(rowOf(pk.provinces, world.provinceB), { total: 0, served: 0 })
+    // O2 (A2, one X line) is cancelled: X drops from 3 to 2.
+    await db.from('orders').where('id', world.orders.O2.id).update({ status: 'DIBATALKAN' })
+    const top = await dataOf(client, 'alkespk/top', in2019())
+    assert.deepEqual(
+      top.map((item: any) => [item.id, item.count]),
+      [
+        [world.alkes.X.id, 2],
+        [world.alkes.Y.id, 2],
+      ]
+    )
   })
 
   test('city table of a province, with an unserved city at 0 % in red', async ({
