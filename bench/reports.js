@@ -19,7 +19,7 @@ import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { createBench, fail, log, percentile, prng, ROOT } from './support.js'
 // Node 24 reads this TypeScript file (no imports of its own) as it is.
-import { FEEDBACK_CODES } from '../app/enums/feedback.ts'
+import { FEEDBACK_CODES, FEEDBACK_SCORE_COLUMNS, groupScores } from '../app/enums/feedback.ts'
 
 const SQLITE_PATH = process.env.BENCH_SQLITE_PATH ?? 'tmp/bench-reports.sqlite3'
 const PORT = Number(process.env.BENCH_PORT ?? 3398)
@@ -122,7 +122,8 @@ function seed() {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
     )
     const insertFeedback = db.prepare(
-      'INSERT INTO feedbacks (order_id, unit, ratings, created_at) VALUES (?, ?, ?, ?)'
+      `INSERT INTO feedbacks (order_id, unit, ratings, created_at, ${FEEDBACK_SCORE_COLUMNS.join(', ')})
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
     )
     let lines = 0
     let orders = 0
@@ -198,7 +199,8 @@ function seed() {
             orderId,
             'Instalasi Pemeliharaan Sarana',
             JSON.stringify(ratings),
-            sqlTime(finished + DAY)
+            sqlTime(finished + DAY),
+            ...groupScores(ratings)
           )
         }
       }

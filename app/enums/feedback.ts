@@ -42,3 +42,21 @@ export const FEEDBACK_GROUPS = [
 export const FEEDBACK_CODES = FEEDBACK_GROUPS.flatMap((group) =>
   group.questions.map(([code]) => code)
 )
+
+/** The columns that keep each group's total of a questionnaire (FEEDBACK_GROUPS order). */
+export const FEEDBACK_SCORE_COLUMNS = [
+  'group_1_score',
+  'group_2_score',
+  'group_3_score',
+  'group_4_score',
+] as const
+
+/**
+ * Each group's total of one questionnaire's ratings (every question is answered, 1 to 5), kept
+ * beside the ratings so the satisfaction report sums columns instead of reading every answer.
+ */
+export function groupScores(ratings: Record<string, number>) {
+  return FEEDBACK_GROUPS.map((group) =>
+    group.questions.reduce((total, [code]) => total + (Number(ratings[code]) || 0), 0)
+  )
+}

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { column } from '@adonisjs/lucid/orm'
+import { beforeSave, column } from '@adonisjs/lucid/orm'
+import { groupScores } from '#enums/feedback'
 import { IdentifiedModel } from '#models/base_models'
 
 export default class Feedback extends IdentifiedModel {
@@ -22,6 +23,28 @@ export default class Feedback extends IdentifiedModel {
   })
   declare ratings: Record<string, number>
 
+  /** Each group's total of the ratings (enums/feedback.ts groupScores), set on every save. */
+  @column()
+  declare group1Score: number
+
+  @column()
+  declare group2Score: number
+
+  @column()
+  declare group3Score: number
+
+  @column()
+  declare group4Score: number
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  @beforeSave()
+  static keepGroupScores(feedback: Feedback) {
+    const [first, second, third, fourth] = groupScores(feedback.ratings)
+    feedback.group1Score = first
+    feedback.group2Score = second
+    feedback.group3Score = third
+    feedback.group4Score = fourth
+  }
 }

@@ -112,21 +112,20 @@ export interface Period {
 }
 
 /**
- * SQL naming the period a stored UTC timestamp falls in: a CASE over the periods' first
- * moments, cheaper than a date function on every row and the same on both databases. Rows
- * before the first period are given the first (the query's range keeps them out).
+ * SQL naming the period a stored UTC timestamp falls in: CASEs over the periods' first moments,
+ * halving the periods at each step (a few comparisons a row, no date function), the same on
+ * both databases. Rows before the first period are given the first (the range keeps them out).
  */
-export function periodOf(query: Query, column: string, periods: Period[]) {
+export function periodOf(query: Query, column: string, periods: Period[]): string {
   if (!periods.length) return 'NULL'
   const postgres = query.client.dialect.name === 'postgres'
   const literal = (text: string) => `'${text.replace(/[^0-9: -]/g, '')}${postgres ? '+00' : ''}'`
-  const key = (text: string) => `'${text.replace(/[^0-9-]/g, '')}'`
-  const cases = periods
-    .slice(1)
-    .map(
-      (period, index) => `WHEN ${column} < ${literal(period.start)} THEN ${key(periods[index].key)}`
-    )
-  return `CASE ${cases.join(' ')} ELSE ${key(periods[periods.length - 1].key)} END`
+  const choose = (from: number, to: number): string => {
+    if (to - from === 1) return `'${periods[from].key.replace(/[^0-9-]/g, '')}'`
+    const middle = Math.floor((from + to) / 2)
+    return `CASE WHEN ${column} < ${literal(periods[middle].start)} THEN ${choose(from, middle)} ELSE ${choose(middle, to)} END`
+  }
+  return choose(0, periods.length)
 }
 
 /** The lab-time month (`2026-11`) of a DATE column, on either database. */

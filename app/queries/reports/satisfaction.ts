@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { FEEDBACK_GROUPS } from '#enums/feedback'
+import { FEEDBACK_GROUPS, FEEDBACK_SCORE_COLUMNS } from '#enums/feedback'
 import { countedOrders, periodOf } from '#queries/reports/counted_services'
 import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
 
@@ -23,75 +23,63 @@ export interface IndexValue {
   responses: number
 }
 
-class Mean {
-  sum = 0
-  count = 0
-  add(value: number) {
-    this.sum += value
-    this.count++
-  }
-}
-
-export function indexOf(mean: Mean, responses: number): IndexValue {
-  if (!mean.count) return { index: null, grade: null, grade_label: null, responses }
-  const index = Math.round((mean.sum / mean.count) * 20 * 100) / 100
+export function indexOf(total: number, answers: number, responses: number): IndexValue {
+  if (!answers) return { index: null, grade: null, grade_label: null, responses }
+  const index = Math.round((total / answers) * 20 * 100) / 100
   const band = SATISFACTION_GRADES.find((candidate) => index >= candidate.min)!
   return { index, grade: band.grade, grade_label: band.label, responses }
 }
 
-function ratingsOf(value: unknown): Record<string, number> {
-  if (value && typeof value === 'object') return value as Record<string, number>
-  try {
-    return JSON.parse(String(value))
-  } catch {
-    return {}
-  }
-}
-
+/**
+ * Sums the questionnaires' group totals (kept on each one, models/feedback.ts) per month in
+ * SQL: every questionnaire answers every question, so a group's mean is its total over the
+ * questionnaires times its questions.
+ */
 export async function satisfactionIndex(filters: ReportFilters) {
+  const months = monthsOf(filters.startDate, filters.endDate)
   // Answers given in the range, about orders of the type and province asked.
   const query = countedOrders(filters, 'fb.created_at').join(
     'feedbacks as fb',
     'fb.order_id',
     'o.id'
   )
-  const months = monthsOf(filters.startDate, filters.endDate)
-  query.select('fb.ratings', db.raw(`${periodOf(query, 'fb.created_at', months)} as month`))
+  const month = periodOf(query, 'fb.created_at', months)
+  query
+    .select(db.raw(`${month} as month`), db.raw('count(*) as responses'))
+    .select(FEEDBACK_SCORE_COLUMNS.map((name, index) => db.raw(`sum(fb.${name}) as g${index}`)))
+    .groupByRaw(month)
+  const rows = await query
 
-  const column = new Map(months.map((entry, index) => [entry.key, index]))
-  const groups = FEEDBACK_GROUPS.map(() => new Mean())
-  const overall = new Mean()
-  const perMonth = months.map(() => ({
-    groups: FEEDBACK_GROUPS.map(() => new Mean()),
-    overall: new Mean(),
-    responses: 0,
-  }))
-  let responses = 0
-  for (const row of await query) {
-    const ratings = ratingsOf(row.ratings)
-    const period = perMonth[column.get(row.month) ?? -1]
-    responses++
-    if (period) period.responses++
-    FEEDBACK_GROUPS.forEach((group, index) => {
-      for (const [code] of group.questions) {
-        const rating = Number(ratings[code])
-        if (!Number.isInteger(rating) || rating < 1 || rating > 5) continue
-        for (const mean of [groups[index], overall]) mean.add(rating)
-        if (period) for (const mean of [period.groups[index], period.overall]) mean.add(rating)
-      }
-    })
+  const questions = FEEDBACK_GROUPS.map((group) => group.questions.length)
+  const allQuestions = questions.reduce((sum, count) => sum + count, 0)
+  const empty = () => ({ responses: 0, totals: questions.map(() => 0) })
+  const perMonth = new Map(months.map((entry) => [entry.key, empty()]))
+  const overall = empty()
+  for (const row of rows) {
+    const target = perMonth.get(row.month)
+    for (const sums of target ? [target, overall] : [overall]) {
+      sums.responses += Number(row.responses)
+      questions.forEach((_, index) => (sums.totals[index] += Number(row[`g${index}`] ?? 0)))
+    }
   }
+  const indexes = (sums: ReturnType<typeof empty>) => ({
+    groups: questions.map((count, index) =>
+      indexOf(sums.totals[index], sums.responses * count, sums.responses)
+    ),
+    ...indexOf(
+      sums.totals.reduce((total, value) => total + value, 0),
+      sums.responses * allQuestions,
+      sums.responses
+    ),
+  })
+  const all = indexes(overall)
   return {
-    groups: FEEDBACK_GROUPS.map((group, index) => ({
-      title: group.title,
-      ...indexOf(groups[index], responses),
-    })),
-    months: months.map(({ key, label }, index) => ({
-      key,
-      label,
-      groups: perMonth[index].groups.map((mean) => indexOf(mean, perMonth[index].responses)),
-      ...indexOf(perMonth[index].overall, perMonth[index].responses),
-    })),
-    overall: indexOf(overall, responses),
+    groups: FEEDBACK_GROUPS.map((group, index) => ({ title: group.title, ...all.groups[index] })),
+    months: months.map(({ key, label }) => ({ key, label, ...indexes(perMonth.get(key)!) })),
+    overall: indexOf(
+      overall.totals.reduce((total, value) => total + value, 0),
+      overall.responses * allQuestions,
+      overall.responses
+    ),
   }
 }

@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import { FEEDBACK_CODES } from '#enums/feedback'
+import Feedback from '#models/feedback'
 import { marker } from '#tests/functional/internal_orders/_support'
 import { insertedId } from '#services/query_results'
 
@@ -169,11 +171,13 @@ export async function reportWorld(): Promise<ReportWorld> {
     O6: await order('O6', 'insitu', 'A1', '2019-12-31 16:30:00', 'DITERIMA', [['X', open, null]]),
   }
   const feedback = async (orderId: number, rating: number, createdAt: string) =>
-    db.table('feedbacks').insert({
-      order_id: orderId,
+    Feedback.create({
+      orderId,
+      userId: null,
       unit: 'Instalasi Laporan',
-      ratings: JSON.stringify(Object.fromEntries(FEEDBACK_CODES.map((code) => [code, rating]))),
-      created_at: createdAt,
+      critic: null,
+      ratings: Object.fromEntries(FEEDBACK_CODES.map((code) => [code, rating])),
+      createdAt: DateTime.fromSQL(createdAt, { zone: 'utc' }),
     })
   await feedback(orders.O1.id, 5, '2019-02-01 02:00:00')
   await feedback(orders.O2.id, 4, '2019-03-02 02:00:00')
