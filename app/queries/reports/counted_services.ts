@@ -134,3 +134,22 @@ export function monthOfDate(query: Query, column: string) {
     ? `substr(${column}::text, 1, 7)`
     : `substr(${column}, 1, 7)`
 }
+
+/** Services per facility in the range: of every lab (the order totals) or of one lab's lines. */
+export async function servicesPerFacility(filters: ReportFilters, lab?: string) {
+  const services = new Map<number, number>()
+  if (lab) {
+    for (const line of await countLines(filters, lab, () => ['d.fasyankes_id'])) {
+      services.set(Number(line.keys[0]), line.count)
+    }
+    return services
+  }
+  const perFacility = countedOrders(filters)
+    .groupBy('o.fasyankes_id')
+    .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
+  for (const row of await perFacility) {
+    const count = Number(row.services)
+    if (count > 0) services.set(Number(row.id), count)
+  }
+  return services
+}

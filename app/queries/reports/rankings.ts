@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { countLines, countedOrders } from '#queries/reports/counted_services'
+import { countLines, servicesPerFacility } from '#queries/reports/counted_services'
 import type { ReportFilters } from '#queries/reports/report_filters'
 
 /** The spec's top and lowest lists: a facility or a device type, and its count of services. */
@@ -17,31 +17,30 @@ export type Direction = 'top' | 'lowest'
  * those served at all. Ties go to the lower id, so the list is the same on every call.
  */
 export async function rankFacilities(filters: ReportFilters, direction: Direction) {
-  const totals = countedOrders(filters)
-    .groupBy('o.fasyankes_id')
-    .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as count'))
-    .havingRaw('sum(o.device_count) > 0')
-  return named(await ordered(totals, direction), 'fasyankes', 'fasyankes_name')
+  const services = await servicesPerFacility(filters)
+  return named(rank([...services], direction), 'fasyankes', 'fasyankes_name')
 }
 
 /** PK device types by their services in the range (spec: alkes PK report). */
 export async function rankAlkes(filters: ReportFilters, direction: Direction) {
   const counts = await countLines(filters, 'pk', () => ['d.alkes_id'])
-  const sign = direction === 'top' ? -1 : 1
-  const ranked = counts
-    .map((line) => ({ id: Number(line.keys[0]), count: line.count }))
-    .sort((a, b) => sign * (a.count - b.count) || a.id - b.id)
-    .slice(0, RANKED_ROWS)
-  return named(ranked, 'alkes', 'name')
+  return named(
+    rank(
+      counts.map((line) => [Number(line.keys[0]), line.count]),
+      direction
+    ),
+    'alkes',
+    'name'
+  )
 }
 
-function ordered(query: ReturnType<typeof countedOrders>, direction: Direction) {
-  return db
-    .from(query.as('t'))
-    .select('t.id', 't.count')
-    .orderBy('t.count', direction === 'top' ? 'desc' : 'asc')
-    .orderBy('t.id')
-    .limit(RANKED_ROWS)
+/** The first ten of `[id, count]` pairs, most or fewest first, ties by id. */
+function rank(entries: [number, number][], direction: Direction) {
+  const sign = direction === 'top' ? -1 : 1
+  return entries
+    .map(([id, count]) => ({ id, count }))
+    .sort((a, b) => sign * (a.count - b.count) || a.id - b.id)
+    .slice(0, RANKED_ROWS)
 }
 
 async function named(rows: { id: number; count: number }[], table: string, column: string) {

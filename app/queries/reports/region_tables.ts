@@ -1,5 +1,4 @@
-import db from '@adonisjs/lucid/services/db'
-import { countLines, countedOrders } from '#queries/reports/counted_services'
+import { servicesPerFacility } from '#queries/reports/counted_services'
 import type { ReportFilters } from '#queries/reports/report_filters'
 import {
   categoriesOf,
@@ -39,25 +38,6 @@ export interface RegionRow {
 }
 
 type Totals = Omit<RegionRow, 'code' | 'name'>
-
-/** Services per facility in the range: of every lab (the order totals) or of one lab's lines. */
-export async function servicesPerFacility(filters: ReportFilters, lab?: string) {
-  const services = new Map<number, number>()
-  if (lab) {
-    for (const line of await countLines(filters, lab, () => ['d.fasyankes_id'])) {
-      services.set(Number(line.keys[0]), line.count)
-    }
-    return services
-  }
-  const perFacility = countedOrders(filters)
-    .groupBy('o.fasyankes_id')
-    .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
-  for (const row of await perFacility) {
-    const count = Number(row.services)
-    if (count > 0) services.set(Number(row.id), count)
-  }
-  return services
-}
 
 function coverage(served: number, registered: number) {
   const percentage = registered ? Math.round((served / registered) * 1000) / 10 : 0
