@@ -20,8 +20,6 @@ import autocannon from 'autocannon'
 import { createBench, fail, log, percentile, prng, ROOT } from './support.js'
 const SQLITE_PATH = process.env.BENCH_SQLITE_PATH ?? 'tmp/bench.sqlite3'
 const PORT = Number(process.env.BENCH_PORT ?? 3399)
-const HOST = '127.0.0.1'
-const BASE_URL = `http://${HOST}:${PORT}`
 const OFFICERS = Number(process.env.BENCH_OFFICERS ?? 100_000)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
@@ -45,21 +43,16 @@ const SCENARIOS = [
   { name: 'deep page', path: '/officer/datatable?limit=20&page=4000' },
 ]
 
-/** Environment of every child process: production mode on the bench database. */
-const childEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_PATH,
-  DEMO_DATA: 'true',
-  PORT: String(PORT),
-  HOST,
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-}
-
-const { prepare, startServer, stopServer, signIn, main } = createBench({
-  env: childEnv,
+const {
   baseUrl: BASE_URL,
+  prepare,
+  startServer,
+  stopServer,
+  signIn,
+  main,
+} = createBench({
+  sqlitePath: SQLITE_PATH,
+  port: PORT,
   timeLimitMs: TIME_LIMIT_MS,
 })
 
@@ -368,7 +361,7 @@ function printTable(rows) {
 // ---------------------------------------------------------------------------
 
 await main(async () => {
-  prepare(SQLITE_PATH)
+  prepare()
   seedOfficers()
 
   await startServer()

@@ -17,14 +17,12 @@
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import { createBench, fail, log, percentile, prng, ROOT } from './support.js'
+import { createBench, fail, HOST, log, percentile, prng, ROOT } from './support.js'
 // Node 24 reads this TypeScript file (no imports of its own) as it is.
 import { FEEDBACK_CODES, FEEDBACK_SCORE_COLUMNS, groupScores } from '../app/enums/feedback.ts'
 
 const SQLITE_PATH = process.env.BENCH_SQLITE_PATH ?? 'tmp/bench-reports.sqlite3'
 const PORT = Number(process.env.BENCH_PORT ?? 3398)
-const HOST = '127.0.0.1'
-const BASE_URL = `http://${HOST}:${PORT}`
 const DEVICE_LINES = Number(process.env.BENCH_DEVICE_LINES ?? 1_000_000)
 const FACILITIES = Number(process.env.BENCH_FACILITIES ?? 5_000)
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 10)
@@ -34,20 +32,16 @@ const FIRST_DAY = Date.UTC(2024, 0, 1)
 const LAST_DAY = Date.UTC(2026, 10, 20)
 const DAY = 86_400_000
 
-const childEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_PATH,
-  DEMO_DATA: 'true',
-  PORT: String(PORT),
-  HOST,
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-}
-
-const { prepare, startServer, stopServer, signIn, main } = createBench({
-  env: childEnv,
+const {
   baseUrl: BASE_URL,
+  prepare,
+  startServer,
+  stopServer,
+  signIn,
+  main,
+} = createBench({
+  sqlitePath: SQLITE_PATH,
+  port: PORT,
   timeLimitMs: 30 * 60 * 1000,
 })
 
@@ -264,7 +258,7 @@ const REPORTS = [
 ]
 
 await main(async () => {
-  prepare(SQLITE_PATH)
+  prepare()
   seed()
 
   await startServer()

@@ -34,13 +34,25 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
+export const HOST = '127.0.0.1'
+
 /**
- * One benchmark run: `env` is every child process's environment (production mode on the
- * bench database), `baseUrl` where the server listens; the run is stopped after `timeLimitMs`.
+ * One benchmark run on its own SQLite file and port, in production mode (demo accounts
+ * loaded); the run is stopped after `timeLimitMs`.
  */
-export function createBench({ env, baseUrl, timeLimitMs }) {
-  const BASE_URL = baseUrl
-  const childEnv = env
+export function createBench({ sqlitePath, port, timeLimitMs }) {
+  const BASE_URL = `http://${HOST}:${port}`
+  /** Environment of every child process: production mode on the bench database. */
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DB_CONNECTION: 'sqlite',
+    SQLITE_PATH: sqlitePath,
+    DEMO_DATA: 'true',
+    PORT: String(port),
+    HOST,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  }
   let server = null
   let stopping = false
   const running = () => server && server.exitCode === null && server.signalCode === null
@@ -169,7 +181,8 @@ export function createBench({ env, baseUrl, timeLimitMs }) {
   }
 
   /** Its own database ready: .env, the client assets if never built, migrations, demo data. */
-  function prepare(sqlitePath) {
+  function prepare() {
+    const sqlitePath = childEnv.SQLITE_PATH
     mkdirSync(resolve(ROOT, 'tmp'), { recursive: true })
     run('preparing .env', ['bin/setup.js'])
     if (!existsSync(resolve(ROOT, 'public/assets/.vite/manifest.json'))) {
@@ -194,5 +207,5 @@ export function createBench({ env, baseUrl, timeLimitMs }) {
     }
   }
 
-  return { prepare, startServer, stopServer, signIn, abort, main }
+  return { baseUrl: BASE_URL, prepare, startServer, stopServer, signIn, abort, main }
 }
