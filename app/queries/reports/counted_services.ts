@@ -57,14 +57,7 @@ export async function countLines(
   filters: ReportFilters,
   lab: string,
   keys: (query: Query) => string[],
-  options: {
-    finished?: boolean
-    /**
-     * Count the lines of each of these device types by its own range of the index (many small
-     * groupings instead of one large one: what a table by device type and month needs).
-     */
-    eachAlkes?: number[]
-  } = {}
+  options: { finished?: boolean } = {}
 ) {
   const lines = () => {
     const query = db.from('order_devices as d').where('d.lab', lab)
@@ -85,12 +78,7 @@ export async function countLines(
     .select('id')
   if (!options.finished) whereWithin(uncountedOrders, 'created_at', filters)
 
-  const all = new Map<string, LineCount>()
-  for (const query of options.eachAlkes
-    ? options.eachAlkes.map((id) => lines().where('d.alkes_id', id))
-    : [lines()]) {
-    for (const [key, line] of await grouped(query, keys)) all.set(key, line)
-  }
+  const all = await grouped(lines(), keys)
   const uncounted = await grouped(lines().whereIn('d.order_id', uncountedOrders), keys)
   for (const [key, line] of uncounted) {
     const kept = all.get(key)
