@@ -59,6 +59,11 @@ export function formatRupiah(amount: number | null | undefined) {
   return `Rp ${Math.round(amount).toLocaleString('id-ID')}`
 }
 
+/** A moment as timestamps are stored and compared as text: UTC, `2026-11-24 16:00:00`. */
+export function utcText(moment: DateTime) {
+  return moment.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
+}
+
 /** A timestamp as the database returns it (a Date on PostgreSQL, UTC text on SQLite). */
 export function fromDatabase(value: unknown): DateTime | null {
   if (!value) return null

@@ -13,6 +13,7 @@ import {
   fromDatabase,
   isoDate,
   labToday,
+  utcText,
 } from '#services/format'
 import {
   LOAN_STATUSES,
@@ -62,8 +63,7 @@ const SEARCH_COLUMNS = ['l.number', 'b.name', 'l.notes', 'l.loan_description']
 /** `[first day, first day of the next month)` of a `YYYY-MM` month at the lab, in UTC. */
 function monthRange(month: string) {
   const start = DateTime.fromISO(`${month}-01`, { zone: LAB_TIMEZONE })
-  const sql = (date: DateTime) => date.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
-  return [sql(start), sql(start.plus({ months: 1 }))] as const
+  return [utcText(start), utcText(start.plus({ months: 1 }))] as const
 }
 
 /** The labs this user heads, as SQL: "the loan waits for this user's decision". */

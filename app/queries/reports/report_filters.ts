@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import { labelledMessages } from '#validators/labelled_messages'
-import { fromDatabase, LAB_TIMEZONE, labNow } from '#services/format'
+import { fromDatabase, LAB_TIMEZONE, labNow, utcText } from '#services/format'
 
 /**
  * The report filters of spec part 2 (sections 7 and 9): a date range (default 1 January of this
@@ -102,13 +102,11 @@ export interface ReportFilters {
   calculation: CalculationType
 }
 
-const toUtcText = (date: DateTime) => date.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
-
 /** `[first moment, first moment after)` of lab dates `start..end`, in stored UTC text. */
 export function labDayRange(start: string, end: string) {
   const first = DateTime.fromISO(start, { zone: LAB_TIMEZONE }).startOf('day')
   const afterLast = DateTime.fromISO(end, { zone: LAB_TIMEZONE }).startOf('day').plus({ days: 1 })
-  return [toUtcText(first), toUtcText(afterLast)] as const
+  return [utcText(first), utcText(afterLast)] as const
 }
 
 /** The months from the range's first to its last: `2026-01`, `Jan 2026` and the first moment. */
@@ -120,7 +118,7 @@ export function monthsOf(startDate: string, endDate: string) {
     months.push({
       key: month.toFormat('yyyy-MM'),
       label: month.setLocale('id').toFormat('LLL yyyy'),
-      start: toUtcText(month),
+      start: utcText(month),
     })
     month = month.plus({ months: 1 })
   }
@@ -134,8 +132,8 @@ export function yearsOf(first: number, last: number) {
     const start = DateTime.fromObject({ year }, { zone: LAB_TIMEZONE })
     years.push({
       key: String(year),
-      from: toUtcText(start),
-      until: toUtcText(start.plus({ years: 1 })),
+      from: utcText(start),
+      until: utcText(start.plus({ years: 1 })),
     })
   }
   return years

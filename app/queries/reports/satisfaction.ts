@@ -72,14 +72,10 @@ export async function satisfactionIndex(filters: ReportFilters) {
       sums.responses
     ),
   })
-  const all = indexes(overall)
+  const { groups, ...all } = indexes(overall)
   return {
-    groups: FEEDBACK_GROUPS.map((group, index) => ({ title: group.title, ...all.groups[index] })),
+    groups: FEEDBACK_GROUPS.map((group, index) => ({ title: group.title, ...groups[index] })),
     months: months.map(({ key, label }) => ({ key, label, ...indexes(perMonth.get(key)!) })),
-    overall: indexOf(
-      overall.totals.reduce((total, value) => total + value, 0),
-      overall.responses * allQuestions,
-      overall.responses
-    ),
+    overall: all,
   }
 }

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { countedOrders, whereWithin } from '#queries/reports/counted_services'
+import { servicesPerFacility } from '#queries/reports/counted_services'
 import { labYearOf, yearsOf, type ReportFilters } from '#queries/reports/report_filters'
 import { categoriesOf, facilityPlaces, NO_REGION, regionNames } from '#queries/reports/regions'
 
@@ -15,21 +15,13 @@ export interface YearCell {
 
 export async function yearlyCity(filters: ReportFilters) {
   // The years of data, from the first and the last order (the two ends of an index), each
-  // read as its own range of the report index (one grouping per year, no date function).
+  // read as its own range of the report index (services per facility, year by year).
   const ends = await db.from('orders').min('created_at as first').max('created_at as last').first()
   const [first, last] = [labYearOf(ends?.first), labYearOf(ends?.last)]
   const rows: { id: number; year: number; services: number }[] = []
   for (const year of first && last ? yearsOf(first, last) : []) {
-    const perFacility = await whereWithin(countedOrders(filters, null), 'o.created_at', year)
-      .groupBy('o.fasyankes_id')
-      .select('o.fasyankes_id', db.raw('sum(o.device_count) as services'))
-    for (const row of perFacility) {
-      rows.push({
-        id: Number(row.fasyankes_id),
-        year: Number(year.key),
-        services: Number(row.services),
-      })
-    }
+    const services = await servicesPerFacility({ ...filters, from: year.from, until: year.until })
+    for (const [id, count] of services) rows.push({ id, year: Number(year.key), services: count })
   }
   const places = await facilityPlaces(filters.province)
   const [categories, cityNames, provinceNames] = await Promise.all([
@@ -38,28 +30,23 @@ export async function yearlyCity(filters: ReportFilters) {
     regionNames('province', filters.province),
   ])
 
-  const served = rows.filter((row) => row.services > 0 && places.has(row.id))
+  const served = rows.filter((row) => places.has(row.id))
   const years = [...new Set(served.map((row) => row.year))].sort()
   const yearIndex = new Map(years.map((value, index) => [value, index]))
   const column = new Map(categories.map((category, index) => [category.id, index]))
   const byFacility = filters.calculation === 'fasyankes'
 
-  const cities = new Map<
-    string | null,
-    { reports: YearCell[]; facilities: Set<number>; total: number }
-  >()
-  const totals = {
-    reports: years.map(() => ({ categories: categories.map(() => 0), total: 0 })),
+  /** A city's (or all cities') cells per year, the facilities it served, its total. */
+  const area = () => ({
+    reports: years.map((): YearCell => ({ categories: categories.map(() => 0), total: 0 })),
     facilities: new Set<number>(),
     total: 0,
-  }
+  })
+  const cities = new Map<string | null, ReturnType<typeof area>>()
+  const totals = area()
   for (const row of served) {
     const place = places.get(row.id)!
-    const city = cities.get(place.city) ?? {
-      reports: years.map(() => ({ categories: categories.map(() => 0), total: 0 })),
-      facilities: new Set<number>(),
-      total: 0,
-    }
+    const city = cities.get(place.city) ?? area()
     cities.set(place.city, city)
     const value = byFacility ? 1 : row.services
     const index = yearIndex.get(row.year)!
