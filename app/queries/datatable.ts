@@ -168,25 +168,62 @@ export function forgetCounts() {
 }
 
 /**
+ * The rows of `ids`, in the query's order: the joins and per-row sums of a list computed for
+ * the rows shown (or exported in one chunk) only.
+ */
+export async function rowsOfIds(
+  query: DatabaseQueryBuilderContract<any>,
+  idColumn: string,
+  ids: (string | number)[]
+): Promise<Record<string, any>[]> {
+  return ids.length ? query.clone().whereIn(idColumn, ids) : []
+}
+
+/**
+ * One page of rows. With `idColumn`, the page's ids are chosen first by a query of the ids
+ * alone (the list's index, its lookups left joined and unused, which both databases then
+ * skip), and only those rows are joined and computed.
+ */
+async function pageRows(
+  query: DatabaseQueryBuilderContract<any>,
+  limit: number,
+  offset: number,
+  idColumn?: string
+) {
+  if (!idColumn) return query.clone().limit(limit).offset(offset)
+  const ids = await query
+    .clone()
+    .clearSelect()
+    .select(`${idColumn} as page_id`)
+    .limit(limit)
+    .offset(offset)
+  return rowsOfIds(
+    query,
+    idColumn,
+    ids.map((row) => row.page_id)
+  )
+}
+
+/**
  * Runs one page of a list query. A page past the end answers the last page
  * instead of an empty one.
  */
 export async function paginate<Row>(
   query: DatabaseQueryBuilderContract<any>,
-  options: { page?: number; limit?: number; baseUrl: string; qs: Record<string, string> },
+  options: {
+    page?: number
+    limit?: number
+    baseUrl: string
+    qs: Record<string, string>
+    idColumn?: string
+  },
   map: (row: any) => Row = (row) => row
 ): Promise<Paginated<Row>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE
   const total = await countRows(query)
   const lastPage = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(options.page ?? 1, lastPage)
-  const rows =
-    total === 0
-      ? []
-      : await query
-          .clone()
-          .limit(limit)
-          .offset((page - 1) * limit)
+  const rows = total === 0 ? [] : await pageRows(query, limit, (page - 1) * limit, options.idColumn)
   const data = rows.map(map)
   const qs = { ...options.qs }
   delete qs.page
@@ -229,7 +266,7 @@ export function whereContains(
 
 /**
  * Narrows a list backed by a search index (database/search_index.ts) to rows
- * whose searchable text contains every term: the FTS5 trigram table on SQLite
+ * whose searchable text contains every term (`alias`: the table's name in the query): the FTS5 trigram table on SQLite
  * (terms of 3+ characters; shorter ones fall back to LIKE), the pg_trgm
  * expression index on PostgreSQL. Column filters pass their values here too,
  * as a fast pre-filter, and still apply their exact column condition.
@@ -238,7 +275,8 @@ export function whereSearch(
   query: DatabaseQueryBuilderContract<any>,
   table: string,
   columns: string[],
-  values: string[]
+  values: string[],
+  alias = table
 ) {
   const terms = values.map((value) => value.trim()).filter(Boolean)
   if (query.client.dialect.name === 'postgres') {
@@ -253,7 +291,7 @@ export function whereSearch(
   for (const term of terms.filter((t) => t.length < 3)) whereContains(query, columns, term)
   if (!indexed.length) return query
   const match = indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ')
-  return query.whereIn(`${table}.id`, (search) =>
+  return query.whereIn(`${alias}.id`, (search) =>
     search.from(`${table}_search`).select('rowid').whereRaw(`${table}_search MATCH ?`, [match])
   )
 }

@@ -37,12 +37,27 @@ export interface ListDefinition<
    * without `sort` the list keeps the order of its query. `idColumn` breaks ties.
    */
   sorts?: Record<string, SortColumn>
+  /**
+   * The id column of the list's rows. A list that names it has each page's ids chosen first
+   * (from its index alone) and only those rows joined (queries/datatable.ts paginate).
+   */
   idColumn?: string
+  /**
+   * For a large list: the keys of its own order (the last one `idColumn`), so its exports read
+   * it in keyset chunks instead of pages. Its sorts must then be on columns without NULLs.
+   */
+  keyset?: Keyset
   describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
   /** Totals over every matching row (not only the page), sent as the JSON's `summary`. */
   summary?(filters: Filters, user?: User): Promise<Record<string, number>>
   /** Those totals as the exports print them under the table. */
   describeSummary?(summary: Record<string, number>): AppliedFilter[]
+}
+
+/** An order a list is read in by key: these columns (or expressions), all in one direction. */
+export interface Keyset {
+  keys: string[]
+  dir: 'asc' | 'desc'
 }
 
 export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(

@@ -1,8 +1,9 @@
 import { errors as vineErrors } from '@vinejs/vine'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { cleanQuery, paginate, queryStrings } from '#queries/datatable'
-import type { ListDefinition } from '#queries/list_definition'
+import db from '@adonisjs/lucid/services/db'
+import { cleanQuery, paginate, queryStrings, rowsOfIds } from '#queries/datatable'
+import type { Keyset, ListDefinition } from '#queries/list_definition'
 import { applySort, describeSort, readSort, SORT_REFUSAL, type ListSort } from '#queries/list_sort'
 import { tablePdf } from '#documents/exports/table_pdf'
 import { tableXlsx } from '#documents/exports/table_xlsx'
@@ -84,7 +85,7 @@ export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
   const limit = read.filters.limit ?? list.defaultLimit
   const page = await paginate(
     query,
-    { ...read.filters, limit, baseUrl: ctx.request.url(), qs: read.qs },
+    { ...read.filters, limit, baseUrl: ctx.request.url(), qs: read.qs, idColumn: list.idColumn },
     list.row
   )
   if (list.summary) page.summary = await list.summary(read.filters, ctx.auth.user!)
@@ -92,16 +93,78 @@ export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
 }
 
 /** The list's query, in the order the user chose (or its own). */
-function sortedQuery(list: AnyList, filters: any, user: User, sort: ListSort | null) {
+export function sortedQuery(list: AnyList, filters: any, user: User, sort: ListSort | null) {
   const query = list.query(filters, user)
   return sort && list.sorts ? applySort(query, list.sorts, list.idColumn ?? 'id', sort) : query
 }
 
-async function* rowsOf<Row>(query: DatabaseQueryBuilderContract<any>, map: (raw: any) => Row) {
-  for (let offset = 0; ; offset += EXPORT_CHUNK) {
-    const chunk = await query.clone().limit(EXPORT_CHUNK).offset(offset)
-    for (const raw of chunk) yield map(raw)
-    if (chunk.length < EXPORT_CHUNK) return
+/** The keys a list is read in by its exports: the user's sort, or the list's own order. */
+function keysetOf(list: AnyList, sort: ListSort | null): Keyset | null {
+  if (!list.keyset || !list.idColumn) return null
+  if (!sort || !list.sorts) return list.keyset
+  const { column, text } = list.sorts[sort.key]
+  return { keys: [text ? `lower(${column})` : column, list.idColumn], dir: sort.dir }
+}
+
+/** Small lists: chunks of the query by page. */
+async function* rowsByPage(query: DatabaseQueryBuilderContract<any>, size: number) {
+  for (let offset = 0; ; offset += size) {
+    const chunk = await query.clone().limit(size).offset(offset)
+    yield chunk
+    if (chunk.length < size) return
+  }
+}
+
+/**
+ * Large lists: each chunk's keys read from the list's index after the previous chunk's last
+ * key (no OFFSET, so the thousandth chunk costs what the first did), then only those rows
+ * joined. On PostgreSQL keys travel as text, so a timestamp keeps its microseconds.
+ */
+async function* rowsByKeyset(
+  query: DatabaseQueryBuilderContract<any>,
+  idColumn: string,
+  { keys, dir }: Keyset,
+  size: number
+) {
+  const postgres = query.client.dialect.name === 'postgres'
+  const selected = keys.map((key, i) => db.raw(`${postgres ? `(${key})::text` : key} as key_${i}`))
+  const id = `key_${keys.length - 1}`
+  let after: (string | number)[] | null = null
+  for (;;) {
+    const chunk = query.clone().clearSelect().select(selected).limit(size)
+    if (after) {
+      const places = after.map(() => '?').join(', ')
+      chunk.whereRaw(`(${keys.join(', ')}) ${dir === 'desc' ? '<' : '>'} (${places})`, after)
+    }
+    const found: Record<string, string | number>[] = await chunk
+    if (!found.length) return
+    yield await rowsOfIds(
+      query,
+      idColumn,
+      found.map((row) => row[id])
+    )
+    if (found.length < size) return
+    const last = found[found.length - 1]
+    after = keys.map((_, i) => last[`key_${i}`])
+  }
+}
+
+/**
+ * Every row of an export, chunk by chunk. Between chunks the request waits while the file's
+ * reader is behind (backpressure), and other requests are served.
+ */
+export async function* exportRows<Row>(
+  list: ListDefinition<any, Row>,
+  query: DatabaseQueryBuilderContract<any>,
+  sort: ListSort | null,
+  size = EXPORT_CHUNK
+): AsyncGenerator<Row> {
+  const keyset = keysetOf(list, sort)
+  const chunks = keyset
+    ? rowsByKeyset(query, list.idColumn!, keyset, size)
+    : rowsByPage(query, size)
+  for await (const chunk of chunks) {
+    for (const raw of chunk) yield list.row(raw)
   }
 }
 
@@ -116,7 +179,7 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
     ],
     printedAt: formatDateTime(labNow()),
     columns: list.columns,
-    rows: rowsOf(sortedQuery(list, read.filters, ctx.auth.user!, read.sort), list.row),
+    rows: exportRows(list, sortedQuery(list, read.filters, ctx.auth.user!, read.sort), read.sort),
     totals:
       list.summary && list.describeSummary
         ? list.describeSummary(await list.summary(read.filters, ctx.auth.user!))

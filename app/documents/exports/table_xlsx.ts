@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
-import { cellText, filterSummary, type TableDocument } from '#documents/exports/table_document'
+import {
+  cellText,
+  filterSummary,
+  ROWS_PER_CHECK,
+  waitForReader,
+  type TableDocument,
+} from '#documents/exports/table_document'
 import type { ExportColumn, SheetCell } from '#queries/datatable'
 import { LAB_TIMEZONE } from '#services/format'
 
@@ -33,7 +39,8 @@ function sheetValue<Row>(column: ExportColumn<Row>, row: Row) {
 
 /**
  * Streams an .xlsx with exceljs' streaming writer: rows are committed as they
- * come, so memory stays flat however many rows the filter matches.
+ * come, and written no faster than they are downloaded, so memory stays flat however many
+ * rows the filter matches.
  */
 export function tableXlsx<Row>(doc: TableDocument<Row>) {
   const stream = new PassThrough()
@@ -73,6 +80,7 @@ export function tableXlsx<Row>(doc: TableDocument<Row>) {
     for await (const row of doc.rows) {
       number++
       sheet.addRow([number, ...doc.columns.map((column) => sheetValue(column, row))]).commit()
+      if (number % ROWS_PER_CHECK === 0) await waitForReader(stream)
     }
     if (doc.totals?.length) sheet.addRow([]).commit()
     for (const total of doc.totals ?? []) {

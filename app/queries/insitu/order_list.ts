@@ -44,8 +44,9 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
 
   query(filters: InsituOrderFilters, user?: User) {
     const query = orders
-      .orderListQuery('insitu', filters, user, ['io.letter_number'])
+      .orderListQuery('insitu', filters, user)
       .select('io.execution_year', 'io.letter_number', 'io.letter_date', 'io.contract_number')
+    orders.whereOrderText(query, [filters.letter_number])
     whereContains(query, ['io.letter_number'], filters.letter_number)
     return query
   },
@@ -54,6 +55,7 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
 
   sorts: { ...orders.ORDER_SORTS, execution_year: { label: 'Tahun', column: 'io.execution_year' } },
   idColumn: 'o.id',
+  keyset: orders.ORDER_KEYSET,
 
   columns: orders.orderColumns([
     { key: 'letter_number', label: 'Nomor Surat', width: 1.4 },

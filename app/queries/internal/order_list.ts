@@ -3,6 +3,7 @@ import type User from '#models/user'
 import { typedColumn } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import {
+  ORDER_KEYSET,
   ORDER_SORTS,
   describeOrderFilters,
   orderColumns,
@@ -57,7 +58,7 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
   }),
 
   query(filters: InternalOrderFilters, user?: User) {
-    const query = orderListQuery('internal', filters, user, ['io.contact_person_name']).select(
+    const query = orderListQuery('internal', filters, user).select(
       'io.service_type',
       'io.delivery_option',
       'io.delivery_date_estimation',
@@ -85,6 +86,7 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
     delivery_estimation: { label: 'Estimasi Kirim', column: 'io.delivery_date_estimation' },
   },
   idColumn: 'o.id',
+  keyset: ORDER_KEYSET,
 
   columns: orderColumns([
     { key: 'service_type', label: 'Layanan' },

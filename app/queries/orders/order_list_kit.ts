@@ -1,13 +1,16 @@
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import {
   baseFilterSchema,
   typedColumn,
   whereContains,
+  whereSearch,
   type AppliedFilter,
   type ExportColumn,
 } from '#queries/datatable'
+import type { Keyset } from '#queries/list_definition'
 import { textFilter } from '#queries/filters'
 import { joinFacilityPlace } from '#queries/orders/joins'
 import {
@@ -54,21 +57,23 @@ const invoiceDate = (stage: 1 | 2 | 3) =>
     `(SELECT i.invoice_date FROM invoices i WHERE i.order_id = o.id AND i.stage = ${stage}) AS invoice_date_${stage}`
   )
 
+/** The order lists' own order, newest first: one index per filter serves it (0032). */
+export const ORDER_KEYSET: Keyset = { keys: ['o.created_at', 'o.id'], dir: 'desc' }
+
 /**
  * Orders of one type, newest first, scoped to the facility for a facility user whatever it
- * asks for, with the shared filters applied. `search` names the type's own searched columns.
+ * asks for, with the shared filters applied. The type's row and the facility are left joined
+ * (every order has both), so a query that reads none of their columns (a page's ids, a count)
+ * skips them. The search box and the text filters go through the orders' search index
+ * (database/order_search.ts: number, status, facility, contact person or letter number,
+ * serial numbers); a text filter then also holds for its own column.
  */
-export function orderListQuery(
-  type: 'internal' | 'insitu',
-  filters: OrderListFilters,
-  user: User | undefined,
-  search: string[]
-) {
+export function orderListQuery(type: 'internal' | 'insitu', filters: OrderListFilters, user?: User) {
   const query = joinFacilityPlace(
     db
       .from('orders as o')
-      .join(`${type}_orders as io`, 'io.order_id', 'o.id')
-      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+      .leftJoin(`${type}_orders as io`, 'io.order_id', 'o.id')
+      .leftJoin('fasyankes as f', 'f.id', 'o.fasyankes_id')
   )
     .where('o.type', type)
     .select(
@@ -89,16 +94,25 @@ export function orderListQuery(
       'r.name as city_name',
       'p.name as province_name'
     )
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
+  for (const key of ORDER_KEYSET.keys) query.orderBy(key, ORDER_KEYSET.dir)
   if (user?.isFacility) query.where('o.fasyankes_id', user.fasyankesId ?? 0)
-  whereContains(query, ['o.number', 'f.fasyankes_name', ...search, 'o.status'], filters.search)
   if (filters.status && filters.status !== 'ALL') query.where('o.status', filters.status)
+  whereOrderText(query, [filters.search, filters.number, filters.fasyankes])
   whereContains(query, ['o.number'], filters.number)
   whereContains(query, ['f.fasyankes_name'], filters.fasyankes)
   if (filters.invoice_index && filters.invoice_index !== 'ALL') {
     query.where('o.invoice_stage', Number(filters.invoice_index))
   }
+  return query
+}
+
+/** Orders whose search text contains every given text (blank ones are left out). */
+export function whereOrderText(
+  query: DatabaseQueryBuilderContract<any>,
+  texts: (string | undefined)[]
+) {
+  const terms = texts.filter((text): text is string => Boolean(text))
+  if (terms.length) whereSearch(query, 'orders', ['search_text'], terms, 'o')
   return query
 }
 

@@ -1,0 +1,155 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { forgetCounts } from '#queries/datatable'
+import { internalOrderList } from '#queries/internal/order_list'
+import { exportRows, sortedQuery } from '#services/list_responder'
+import {
+  FACILITY_EMAIL,
+  OTHER_FACILITY_EMAIL,
+  makeOrder,
+  marker,
+  userByEmail,
+  userWithRole,
+} from '#tests/functional/internal_orders/_support'
+
+/**
+ * Issue 16: the order lists at scale keep their answers. The search box reads the orders'
+ * search index (number, status, facility, contact person, serial numbers), which the database
+ * keeps in step with every change; a page's rows are joined after its ids are chosen; exports
+ * read in keyset chunks, ties on the sort key included.
+ */
+async function searchNumbers(client: any, user: any, search: string) {
+  forgetCounts()
+  const response = await client.get('/internal/datatable').qs({ search, limit: 100 }).loginAs(user)
+  response.assertStatus(200)
+  return response.body().data.map((row: { number: string }) => row.number) as string[]
+}
+
+test.group('Orders | list at scale', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the search finds an order by serial number, facility, contact person and status', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await userWithRole('yantek')
+    const { order, devices } = await makeOrder({ status: 'ORDER DITERIMA' })
+    const serial = `${marker('SN')}-77`
+    await db.from('order_devices').where('id', devices[0].id).update({ serial_number: serial })
+    const facility = await db.from('fasyankes').where('id', order.fasyankesId).first()
+
+    assert.include(await searchNumbers(client, staff, serial.toLowerCase()), order.number)
+    assert.include(await searchNumbers(client, staff, facility.fasyankes_name), order.number)
+    assert.include(await searchNumbers(client, staff, 'hidayat'), order.number)
+    assert.include(await searchNumbers(client, staff, 'order diterima'), order.number)
+    assert.include(await searchNumbers(client, staff, order.number), order.number)
+    // Two letters go through the same text, without the index.
+    assert.include(await searchNumbers(client, staff, order.number.slice(-2)), order.number)
+    assert.notInclude(await searchNumbers(client, staff, `${serial}-X`), order.number)
+  })
+
+  test('the search text follows renames, edited and removed devices, and status changes', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await userWithRole('yantek')
+    const { order, devices } = await makeOrder()
+    const serial = marker('QX')
+    await db.from('order_devices').where('id', devices[1].id).update({ serial_number: serial })
+    assert.include(await searchNumbers(client, staff, serial), order.number)
+    await db.from('order_devices').where('id', devices[1].id).delete()
+    assert.notInclude(await searchNumbers(client, staff, serial), order.number)
+
+    const name = marker('Klinik Baru')
+    await db.from('fasyankes').where('id', order.fasyankesId).update({ fasyankes_name: name })
+    assert.include(await searchNumbers(client, staff, name), order.number)
+
+    await db.from('orders').where('id', order.id).update({ status: 'ALAT DITERIMA' })
+    const text = await db.from('orders').where('id', order.id).first()
+    assert.include(text.search_text, 'alat diterima')
+    assert.notInclude(text.search_text, 'menunggu')
+  })
+
+  test("a facility's search never reaches another facility's order", async ({
+    client,
+    assert,
+  }) => {
+    const owner = await userByEmail(FACILITY_EMAIL)
+    const stranger = await userByEmail(OTHER_FACILITY_EMAIL)
+    const { order, devices } = await makeOrder({ fasyankesId: owner.fasyankesId! })
+    const serial = marker('PV')
+    await db.from('order_devices').where('id', devices[0].id).update({ serial_number: serial })
+    assert.include(await searchNumbers(client, owner, serial), order.number)
+    assert.deepEqual(await searchNumbers(client, stranger, serial), [])
+    assert.deepEqual(await searchNumbers(client, stranger, order.number), [])
+  })
+
+  test('a page is the same rows, with their invoice dates, as the plain query gives', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await userWithRole('yantek')
+    const created = []
+    for (let i = 0; i < 12; i++) created.push(await makeOrder({ status: 'MENUNGGU' }))
+    await db.table('invoices').insert({
+      order_id: created[6].order.id,
+      stage: 1,
+      invoice_date: '2026-05-04',
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    const query = internalOrderList.query({ status: 'MENUNGGU' }, staff)
+    const expected = (await query.clone().limit(5).offset(5)).map((row) => row.number)
+    forgetCounts()
+    const response = await client
+      .get('/internal/datatable')
+      .qs({ status: 'MENUNGGU', limit: 5, page: 2 })
+      .loginAs(staff)
+    response.assertStatus(200)
+    const rows = response.body().data
+    assert.deepEqual(
+      rows.map((row: { number: string }) => row.number),
+      expected
+    )
+    const invoiced = rows.find((row: { id: number }) => row.id === created[6].order.id)
+    assert.equal(invoiced?.formatted_invoice_dates[0], '4 Mei 2026')
+  })
+
+  test('exports read every row once in keyset chunks, ties on the sort key included', async ({
+    assert,
+  }) => {
+    const staff = await userWithRole('yantek')
+    const tag = marker('Ks')
+    const ids: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const { order } = await makeOrder({ status: 'MENUNGGU' })
+      ids.push(order.id)
+    }
+    // Three groups sharing one timestamp each, and totals with ties.
+    for (const [i, id] of ids.entries()) {
+      await db
+        .from('orders')
+        .where('id', id)
+        .update({
+          created_at: `2020-01-0${1 + (i % 3)} 08:00:00`,
+          total_price: 1000 * (i % 4),
+          number: `${tag}/${i}`,
+        })
+    }
+    const filters = { number: tag }
+    for (const sort of [
+      null,
+      { key: 'formatted_total_price', dir: 'asc' as const },
+      { key: 'formatted_total_price', dir: 'desc' as const },
+      { key: 'fasyankes', dir: 'asc' as const },
+    ]) {
+      const query = sortedQuery(internalOrderList, filters, staff, sort)
+      const expected = (await query.clone()).map((row) => row.id)
+      assert.lengthOf(expected, 11)
+      const exported = []
+      for await (const row of exportRows(internalOrderList, query, sort, 4)) exported.push(row.id)
+      assert.deepEqual(exported, expected, `sort ${JSON.stringify(sort)}`)
+    }
+  })
+})
