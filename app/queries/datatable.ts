@@ -216,11 +216,13 @@ export async function paginate<Row>(
     baseUrl: string
     qs: Record<string, string>
     idColumn?: string
+    /** The number of matching rows when already known (kept counts); counted otherwise. */
+    total?: number | null
   },
   map: (row: any) => Row = (row) => row
 ): Promise<Paginated<Row>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE
-  const total = await countRows(query)
+  const total = options.total ?? (await countRows(query))
   const lastPage = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(options.page ?? 1, lastPage)
   const rows = total === 0 ? [] : await pageRows(query, limit, (page - 1) * limit, options.idColumn)

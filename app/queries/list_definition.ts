@@ -48,6 +48,11 @@ export interface ListDefinition<
    */
   keyset?: Keyset
   describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
+  /**
+   * How many rows match, when the list can tell without counting them (kept counts); null
+   * when it cannot, and the rows are counted.
+   */
+  total?(filters: Filters, user?: User): Promise<number | null>
   /** Totals over every matching row (not only the page), sent as the JSON's `summary`. */
   summary?(filters: Filters, user?: User): Promise<Record<string, number>>
   /** Those totals as the exports print them under the table. */

@@ -83,9 +83,17 @@ export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
   if (!read) return
   const query = sortedQuery(list, read.filters, ctx.auth.user!, read.sort)
   const limit = read.filters.limit ?? list.defaultLimit
+  const total = list.total ? await list.total(read.filters, ctx.auth.user!) : null
   const page = await paginate(
     query,
-    { ...read.filters, limit, baseUrl: ctx.request.url(), qs: read.qs, idColumn: list.idColumn },
+    {
+      ...read.filters,
+      limit,
+      baseUrl: ctx.request.url(),
+      qs: read.qs,
+      idColumn: list.idColumn,
+      total,
+    },
     list.row
   )
   if (list.summary) page.summary = await list.summary(read.filters, ctx.auth.user!)

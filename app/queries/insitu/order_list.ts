@@ -53,6 +53,9 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
 
   row: orderRow,
 
+  total: (filters: InsituOrderFilters, user?: User) =>
+    orders.orderListTotal('insitu', filters, user, [filters.letter_number]),
+
   sorts: { ...orders.ORDER_SORTS, execution_year: { label: 'Tahun', column: 'io.execution_year' } },
   idColumn: 'o.id',
   keyset: orders.ORDER_KEYSET,

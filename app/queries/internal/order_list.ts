@@ -9,6 +9,7 @@ import {
   orderColumns,
   orderFilterSchema,
   orderListQuery,
+  orderListTotal,
   orderRowBase,
   type OrderListFilters,
 } from '#queries/orders/order_list_kit'
@@ -80,6 +81,9 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
   },
 
   row: orderRow,
+
+  total: (filters: InternalOrderFilters, user?: User) =>
+    orderListTotal('internal', filters, user, [filters.delivery_estimation]),
 
   sorts: {
     ...ORDER_SORTS,

@@ -104,6 +104,7 @@ function inventoryListShape(withFacility: boolean) {
       day_counter: { label: 'Hari', column: 'i.next_calibration_date' },
     },
     idColumn: 'i.id',
+    keyset: { keys: ['i.next_calibration_date', 'i.id'], dir: 'asc' },
 
     columns: withFacility ? [FACILITY_COLUMN, ...DEVICE_COLUMNS] : DEVICE_COLUMNS,
 

@@ -106,6 +106,27 @@ export function orderListQuery(type: 'internal' | 'insitu', filters: OrderListFi
   return query
 }
 
+/**
+ * How many orders of the type the list shows, from the kept counts (database/order_counts.ts),
+ * when only the status and the user's facility narrow it; null (count them) once a text,
+ * invoice or type-specific filter (`others`) applies.
+ */
+export async function orderListTotal(
+  type: 'internal' | 'insitu',
+  filters: OrderListFilters,
+  user: User | undefined,
+  others: unknown[] = []
+) {
+  const invoice = filters.invoice_index && filters.invoice_index !== 'ALL'
+  if (filters.search || filters.number || filters.fasyankes || invoice || others.some(Boolean))
+    return null
+  const query = db.from('order_counts').where('type', type).sum('total as total')
+  if (user?.isFacility) query.where('fasyankes_id', user.fasyankesId ?? 0)
+  if (filters.status && filters.status !== 'ALL') query.where('status', filters.status)
+  const row = await query.first()
+  return Number(row?.total ?? 0)
+}
+
 /** Orders whose search text contains every given text (blank ones are left out). */
 export function whereOrderText(
   query: DatabaseQueryBuilderContract<any>,
