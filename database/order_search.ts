@@ -4,7 +4,8 @@
  * numbers of its devices, lower-cased, in `orders.search_text`. The database keeps it, whoever
  * writes: triggers on the order, its type's row, its device lines and the facility recompute
  * it. The column is searched like the master-data lists' (database/search_index.ts: an FTS5
- * trigram table on SQLite, a pg_trgm index on PostgreSQL).
+ * trigram table on SQLite, a pg_trgm index on PostgreSQL). The same triggers keep the
+ * facility's lower-cased name on the order (`facility_key`), which the lists sort by.
  *
  * No imports: bench/scale.js reads this file as it is (Node strips the types) to refill the
  * text after a bulk load.
@@ -34,13 +35,21 @@ function searchText(
   return `lower(${parts.map((part) => `coalesce(${part}, '')`).join(" || ' ' || ")})`
 }
 
-/** Recomputes the search text of the orders `where` picks (an SQL condition on `orders`). */
+/** The facility's name as the list sorts it (ignoring case), as SQL. */
+const facilityKey = (facility: string) =>
+  `(SELECT lower(fasyankes_name) FROM fasyankes WHERE id = ${facility})`
+
+/**
+ * Recomputes the search text and the facility sort key of the orders `where` picks (an SQL
+ * condition on `orders`).
+ */
 function refresh(dialect: SearchDialect, where: string) {
   const text =
     dialect === 'postgres'
       ? 'orders_search_text(orders.id, orders.number, orders.status, orders.fasyankes_id)'
       : searchText(dialect, 'orders.id', 'orders.number', 'orders.status', 'orders.fasyankes_id')
-  return `UPDATE orders SET search_text = ${text} WHERE ${where}`
+  return `UPDATE orders SET search_text = ${text}, facility_key = ${facilityKey('orders.fasyankes_id')}
+    WHERE ${where}`
 }
 
 /** What each source of the text refreshes when it changes: [table, events, orders' condition]. */
@@ -82,6 +91,7 @@ function postgresTriggers() {
     `CREATE FUNCTION orders_own_search_text() RETURNS trigger AS $$
      BEGIN
        NEW.search_text := orders_search_text(NEW.id, NEW.number, NEW.status, NEW.fasyankes_id);
+       NEW.facility_key := ${facilityKey('NEW.fasyankes_id')};
        RETURN NEW;
      END $$ LANGUAGE plpgsql`,
     `CREATE TRIGGER orders_own_search_text BEFORE INSERT OR UPDATE OF number, status, fasyankes_id
@@ -109,8 +119,8 @@ export function orderSearchTriggers(dialect: SearchDialect) {
 }
 
 /**
- * Every order's search text computed again (on SQLite the search index's triggers follow; on
- * PostgreSQL its GIN index does).
+ * Every order's search text and facility key computed again (on SQLite the search index's
+ * triggers follow; on PostgreSQL its GIN index does).
  */
 export function orderSearchBackfill(dialect: SearchDialect) {
   return [refresh(dialect, '1 = 1')]
@@ -128,7 +138,10 @@ export function dropOrderSearch(dialect: SearchDialect) {
     ]
     return names.map((name) => `DROP TRIGGER IF EXISTS ${name}`)
   }
-  const names = SOURCES.map(([table, events, where]) => [table, triggerName(table, events[0], where)])
+  const names = SOURCES.map(([table, events, where]) => [
+    table,
+    triggerName(table, events[0], where),
+  ])
   return [
     `DROP TRIGGER IF EXISTS orders_own_search_text ON orders`,
     `DROP FUNCTION IF EXISTS orders_own_search_text()`,

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { searchExpression } from '#database/search_index'
 import { cleanInput, cleanText } from '#services/control_characters'
@@ -76,6 +77,10 @@ export interface Paginated<Row> {
   links: PageLink[]
   /** Totals over every matching row, for lists with a footer (the list's `summary`). */
   summary?: Record<string, number>
+  /** More rows match than were counted: `total` is a lower bound. */
+  total_capped?: boolean
+  /** `total` is estimated from a sample of the rows. */
+  total_estimated?: boolean
 }
 
 /**
@@ -149,8 +154,30 @@ const COUNT_TTL_MS = app.inTest ? 0 : 5000
 const MAX_CACHED_COUNTS = 500
 const counts = new Map<string, { total: number; at: number }>()
 
-async function countRows(query: DatabaseQueryBuilderContract<any>) {
-  const countQuery = query.clone().clearOrder().clearSelect().count('* as total')
+/**
+ * The matching rows of a list: counted, counted up to a limit (`capped`: more match), or
+ * estimated from a sample (`estimated`).
+ */
+export interface ListTotal {
+  total: number
+  capped?: boolean
+  estimated?: boolean
+}
+
+/** Counts the query's rows (at most `limit` + 1 of them when a limit is given). */
+export async function countRows(query: DatabaseQueryBuilderContract<any>, limit?: number) {
+  const matching = query.clone().clearOrder().clearSelect()
+  // Bounded: the rows are counted up to one past the limit, then no further.
+  const countQuery = limit
+    ? query.client
+        .from(
+          matching
+            .select(db.raw('1'))
+            .limit(limit + 1)
+            .as('m')
+        )
+        .count('* as total')
+    : matching.count('* as total')
   const { sql, bindings } = countQuery.toSQL()
   const key = `${query.client.connectionName}:${sql}:${JSON.stringify(bindings)}`
   const cached = counts.get(key)
@@ -216,13 +243,14 @@ export async function paginate<Row>(
     baseUrl: string
     qs: Record<string, string>
     idColumn?: string
-    /** The number of matching rows when already known (kept counts); counted otherwise. */
-    total?: number | null
+    /** The matching rows when the list can tell (kept counts, a bounded count); else counted. */
+    total?: ListTotal | null
   },
   map: (row: any) => Row = (row) => row
 ): Promise<Paginated<Row>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE
-  const total = options.total ?? (await countRows(query))
+  const known = options.total ?? { total: await countRows(query) }
+  const total = known.total
   const lastPage = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(options.page ?? 1, lastPage)
   const rows = total === 0 ? [] : await pageRows(query, limit, (page - 1) * limit, options.idColumn)
@@ -238,6 +266,8 @@ export async function paginate<Row>(
     current_page: page,
     last_page: lastPage,
     links: pageLinks(options.baseUrl, qs, page, lastPage),
+    ...(known.capped ? { total_capped: true } : {}),
+    ...(known.estimated ? { total_estimated: true } : {}),
   }
 }
 

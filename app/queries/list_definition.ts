@@ -2,7 +2,7 @@ import type { VineValidator } from '@vinejs/vine'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
-import type { AppliedFilter, ExportColumn } from '#queries/datatable'
+import type { AppliedFilter, ExportColumn, ListTotal } from '#queries/datatable'
 import type { SortColumn } from '#queries/list_sort'
 
 /**
@@ -49,10 +49,15 @@ export interface ListDefinition<
   keyset?: Keyset
   describeFilters(filters: Filters): AppliedFilter[] | Promise<AppliedFilter[]>
   /**
-   * How many rows match, when the list can tell without counting them (kept counts); null
-   * when it cannot, and the rows are counted.
+   * How many rows match, when the list can tell better than counting them all (kept counts,
+   * a bounded count, an estimate); null to count them.
    */
-  total?(filters: Filters, user?: User): Promise<number | null>
+  total?(filters: Filters, user?: User): Promise<ListTotal | null>
+  /**
+   * Filters completed from the database before the list is read (the order lists choose how
+   * to read a text filter); the page, its JSON and its exports all get the completed filters.
+   */
+  resolve?(filters: Filters, user?: User): Promise<Filters>
   /** Totals over every matching row (not only the page), sent as the JSON's `summary`. */
   summary?(filters: Filters, user?: User): Promise<Record<string, number>>
   /** Those totals as the exports print them under the table. */

@@ -30,7 +30,8 @@ export async function readFilters(ctx: HttpContext, list: AnyList) {
     return null
   }
   try {
-    const filters = await list.validator.validate(qs)
+    const valid = await list.validator.validate(qs)
+    const filters = list.resolve ? await list.resolve(valid, ctx.auth.user) : valid
     return { qs: queryStrings(qs), filters, sort }
   } catch (error) {
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {

@@ -8,7 +8,8 @@ import { createSearchIndex, dropSearchIndex } from '#database/search_index'
  *
  * - `orders.search_text`, kept by the database (database/order_search.ts), searched through the
  *   same trigram index as the master-data lists (FTS5 on SQLite, pg_trgm on PostgreSQL)
- *   instead of LIKE over four joined columns.
+ *   instead of LIKE over four joined columns; `orders.facility_key`, the facility's name as the
+ *   lists sort by it, kept by the same triggers.
  * - Each status filter and the treasurer's invoice-stage filter read their page in the list's
  *   order (newest first) from one index instead of sorting every matching order.
  */
@@ -16,6 +17,7 @@ const INDEXES: [name: string, columns: string[]][] = [
   ['orders_type_status_created_idx', ['type', 'status', 'created_at', 'id']],
   ['orders_type_invoice_created_idx', ['type', 'invoice_stage', 'created_at', 'id']],
   ['orders_facility_status_created_idx', ['fasyankes_id', 'type', 'status', 'created_at', 'id']],
+  ['orders_type_facility_key_idx', ['type', 'facility_key', 'id']],
 ]
 
 const dialectOf = (client: QueryClientContract) =>
@@ -25,6 +27,7 @@ export default class extends BaseSchema {
   async up() {
     this.schema.alterTable('orders', (table) => {
       table.text('search_text').nullable()
+      table.string('facility_key', 255).nullable()
       // Replaced by the status index below, which also serves the list's order.
       table.dropIndex(['type', 'status'], 'orders_type_status_idx')
       for (const [name, columns] of INDEXES) table.index(columns, name)
@@ -48,6 +51,7 @@ export default class extends BaseSchema {
     this.schema.alterTable('orders', (table) => {
       for (const [name, columns] of INDEXES) table.dropIndex(columns, name)
       table.index(['type', 'status'], 'orders_type_status_idx')
+      table.dropColumn('facility_key')
       table.dropColumn('search_text')
     })
   }

@@ -4,6 +4,7 @@ import { textFilter } from '#queries/filters'
 import { defineList } from '#queries/list_definition'
 import type User from '#models/user'
 import * as orders from '#queries/orders/order_list_kit'
+import { textTerms, whereOrderText } from '#queries/orders/order_text_search'
 import { dateFromDatabase, formatDate } from '#services/format'
 import {
   INSITU_STATUSES,
@@ -29,6 +30,16 @@ function orderRow(raw: Record<string, any>) {
   }
 }
 
+/** The list's query: the shared order list and this type's columns and letter filter. */
+function insituOrderQuery(filters: InsituOrderFilters, user?: User) {
+  const query = orders
+    .orderListQuery('insitu', filters, user)
+    .select('io.execution_year', 'io.letter_number', 'io.letter_date', 'io.contract_number')
+  whereOrderText(query, textTerms([filters.letter_number]), filters.text_plan)
+  whereContains(query, ['io.letter_number'], filters.letter_number)
+  return query
+}
+
 export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof orderRow>>({
   title: 'Permintaan Insitu',
   subtitle: 'Permintaan kalibrasi dan pengujian yang dikerjakan di fasilitas kesehatan.',
@@ -42,19 +53,12 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
     letter_number: textFilter(),
   }),
 
-  query(filters: InsituOrderFilters, user?: User) {
-    const query = orders
-      .orderListQuery('insitu', filters, user)
-      .select('io.execution_year', 'io.letter_number', 'io.letter_date', 'io.contract_number')
-    orders.whereOrderText(query, [filters.letter_number])
-    whereContains(query, ['io.letter_number'], filters.letter_number)
-    return query
-  },
+  query: insituOrderQuery,
+  ...orders.orderListReading('insitu', insituOrderQuery, {
+    texts: (filters) => [filters.letter_number],
+  }),
 
   row: orderRow,
-
-  total: (filters: InsituOrderFilters, user?: User) =>
-    orders.orderListTotal('insitu', filters, user, [filters.letter_number]),
 
   sorts: { ...orders.ORDER_SORTS, execution_year: { label: 'Tahun', column: 'io.execution_year' } },
   idColumn: 'o.id',

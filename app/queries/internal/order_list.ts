@@ -9,7 +9,7 @@ import {
   orderColumns,
   orderFilterSchema,
   orderListQuery,
-  orderListTotal,
+  orderListReading,
   orderRowBase,
   type OrderListFilters,
 } from '#queries/orders/order_list_kit'
@@ -42,6 +42,29 @@ function orderRow(raw: Record<string, any>) {
   }
 }
 
+/** The list's query: the shared order list and this type's columns and month filter. */
+function internalOrderQuery(filters: InternalOrderFilters, user?: User) {
+  const query = orderListQuery('internal', filters, user).select(
+    'io.service_type',
+    'io.delivery_option',
+    'io.delivery_date_estimation',
+    'io.arrival_date_estimation',
+    'io.estimated_completion_at',
+    'io.contact_person_name',
+    'io.contact_person_phone'
+  )
+  if (filters.delivery_estimation) {
+    const [year, month] = filters.delivery_estimation.split('-').map(Number)
+    const first = `${filters.delivery_estimation}-01`
+    const next =
+      month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+    query
+      .where('io.delivery_date_estimation', '>=', first)
+      .where('io.delivery_date_estimation', '<', next)
+  }
+  return query
+}
+
 export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typeof orderRow>>({
   title: 'Permintaan Alat Datang',
   subtitle: 'Permintaan kalibrasi dan pengujian untuk alat yang dikirim ke laboratorium.',
@@ -58,32 +81,12 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
       .optional(),
   }),
 
-  query(filters: InternalOrderFilters, user?: User) {
-    const query = orderListQuery('internal', filters, user).select(
-      'io.service_type',
-      'io.delivery_option',
-      'io.delivery_date_estimation',
-      'io.arrival_date_estimation',
-      'io.estimated_completion_at',
-      'io.contact_person_name',
-      'io.contact_person_phone'
-    )
-    if (filters.delivery_estimation) {
-      const [year, month] = filters.delivery_estimation.split('-').map(Number)
-      const first = `${filters.delivery_estimation}-01`
-      const next =
-        month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
-      query
-        .where('io.delivery_date_estimation', '>=', first)
-        .where('io.delivery_date_estimation', '<', next)
-    }
-    return query
-  },
+  query: internalOrderQuery,
+  ...orderListReading('internal', internalOrderQuery, {
+    others: (filters) => [filters.delivery_estimation],
+  }),
 
   row: orderRow,
-
-  total: (filters: InternalOrderFilters, user?: User) =>
-    orderListTotal('internal', filters, user, [filters.delivery_estimation]),
 
   sorts: {
     ...ORDER_SORTS,

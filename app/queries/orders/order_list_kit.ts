@@ -6,13 +6,19 @@ import {
   baseFilterSchema,
   typedColumn,
   whereContains,
-  whereSearch,
   type AppliedFilter,
   type ExportColumn,
+  type ListTotal,
 } from '#queries/datatable'
 import type { Keyset } from '#queries/list_definition'
+import {
+  countOrderMatches,
+  planOrderText,
+  textTerms,
+  whereOrderText,
+  type TextPlan,
+} from '#queries/orders/order_text_search'
 import { textFilter } from '#queries/filters'
-import { joinFacilityPlace } from '#queries/orders/joins'
 import {
   dateFromDatabase,
   formatDate,
@@ -37,6 +43,8 @@ export interface OrderListFilters<S extends string = string> {
   fasyankes?: string
   /** The invoice stage reached (the treasurer's column): ALL, 1, 2 or 3. */
   invoice_index?: string
+  /** How the text filters are read, decided per request (orderListReading's resolve). */
+  text_plan?: TextPlan
 }
 
 /** The list's filters: ALL or one status, number and facility (spec part 2, section 7). */
@@ -64,17 +72,20 @@ export const ORDER_KEYSET: Keyset = { keys: ['o.created_at', 'o.id'], dir: 'desc
  * Orders of one type, newest first, scoped to the facility for a facility user whatever it
  * asks for, with the shared filters applied. The type's row and the facility are left joined
  * (every order has both), so a query that reads none of their columns (a page's ids, a count)
- * skips them. The search box and the text filters go through the orders' search index
+ * skips them. The search box and the text filters read the orders' search text
  * (database/order_search.ts: number, status, facility, contact person or letter number,
- * serial numbers); a text filter then also holds for its own column.
+ * serial numbers) the planned way (order_text_search.ts); a text filter then also holds for
+ * its own column.
  */
-export function orderListQuery(type: 'internal' | 'insitu', filters: OrderListFilters, user?: User) {
-  const query = joinFacilityPlace(
-    db
-      .from('orders as o')
-      .leftJoin(`${type}_orders as io`, 'io.order_id', 'o.id')
-      .leftJoin('fasyankes as f', 'f.id', 'o.fasyankes_id')
-  )
+export function orderListQuery(
+  type: 'internal' | 'insitu',
+  filters: OrderListFilters,
+  user?: User
+) {
+  const query = db
+    .from('orders as o')
+    .leftJoin(`${type}_orders as io`, 'io.order_id', 'o.id')
+    .leftJoin('fasyankes as f', 'f.id', 'o.fasyankes_id')
     .where('o.type', type)
     .select(
       'o.id',
@@ -91,13 +102,17 @@ export function orderListQuery(type: 'internal' | 'insitu', filters: OrderListFi
       invoiceDate(3),
       'f.fasyankes_name',
       'f.address',
-      'r.name as city_name',
-      'p.name as province_name'
+      db.raw('(SELECT r.name FROM regencies r WHERE r.code = f.city_code) AS city_name'),
+      db.raw('(SELECT p.name FROM provinces p WHERE p.code = f.province_code) AS province_name')
     )
   for (const key of ORDER_KEYSET.keys) query.orderBy(key, ORDER_KEYSET.dir)
   if (user?.isFacility) query.where('o.fasyankes_id', user.fasyankesId ?? 0)
   if (filters.status && filters.status !== 'ALL') query.where('o.status', filters.status)
-  whereOrderText(query, [filters.search, filters.number, filters.fasyankes])
+  whereOrderText(
+    query,
+    textTerms([filters.search, filters.number, filters.fasyankes]),
+    filters.text_plan
+  )
   whereContains(query, ['o.number'], filters.number)
   whereContains(query, ['f.fasyankes_name'], filters.fasyankes)
   if (filters.invoice_index && filters.invoice_index !== 'ALL') {
@@ -106,35 +121,63 @@ export function orderListQuery(type: 'internal' | 'insitu', filters: OrderListFi
   return query
 }
 
-/**
- * How many orders of the type the list shows, from the kept counts (database/order_counts.ts),
- * when only the status and the user's facility narrow it; null (count them) once a text,
- * invoice or type-specific filter (`others`) applies.
- */
-export async function orderListTotal(
-  type: 'internal' | 'insitu',
-  filters: OrderListFilters,
-  user: User | undefined,
-  others: unknown[] = []
-) {
-  const invoice = filters.invoice_index && filters.invoice_index !== 'ALL'
-  if (filters.search || filters.number || filters.fasyankes || invoice || others.some(Boolean))
-    return null
+/** Orders of the type the list shows in one status (or all), from the kept counts. */
+async function keptCount(type: 'internal' | 'insitu', status: string | undefined, user?: User) {
   const query = db.from('order_counts').where('type', type).sum('total as total')
   if (user?.isFacility) query.where('fasyankes_id', user.fasyankesId ?? 0)
-  if (filters.status && filters.status !== 'ALL') query.where('status', filters.status)
+  if (status && status !== 'ALL') query.where('status', status)
   const row = await query.first()
   return Number(row?.total ?? 0)
 }
 
-/** Orders whose search text contains every given text (blank ones are left out). */
-export function whereOrderText(
-  query: DatabaseQueryBuilderContract<any>,
-  texts: (string | undefined)[]
+/** A list's own filters besides the shared ones: its texts, and the others. */
+export interface OwnFilters<F> {
+  texts?: (filters: F) => (string | undefined)[]
+  others?: (filters: F) => unknown[]
+}
+
+/**
+ * How an order list is read at scale, beside its query: `resolve` decides how its text
+ * filters are read (order_text_search.ts); `total` answers from the kept counts
+ * (database/order_counts.ts) when only the status and the user's facility narrow it, from the
+ * text plan's count or estimate, or by counting the matches up to a limit.
+ */
+export function orderListReading<F extends OrderListFilters>(
+  type: 'internal' | 'insitu',
+  query: (filters: F, user?: User) => DatabaseQueryBuilderContract<any>,
+  own: OwnFilters<F> = {}
 ) {
-  const terms = texts.filter((text): text is string => Boolean(text))
-  if (terms.length) whereSearch(query, 'orders', ['search_text'], terms, 'o')
-  return query
+  const ownTexts = (filters: F) => textTerms(own.texts?.(filters) ?? [])
+  const termsOf = (filters: F) =>
+    textTerms([filters.search, filters.number, filters.fasyankes, ...ownTexts(filters)])
+  const narrowed = (filters: F) =>
+    (filters.invoice_index && filters.invoice_index !== 'ALL') ||
+    (own.others?.(filters) ?? []).some(Boolean)
+
+  return {
+    async resolve(filters: F, user?: User): Promise<F> {
+      const terms = termsOf(filters)
+      if (!terms.length) return filters
+      const list = orderListQuery(
+        type,
+        { status: filters.status, invoice_index: filters.invoice_index },
+        user
+      )
+      const base = narrowed(filters) ? null : await keptCount(type, filters.status, user)
+      const searchOnly =
+        !narrowed(filters) && !filters.number && !filters.fasyankes && !ownTexts(filters).length
+      const plan = await planOrderText(list, terms, base, searchOnly)
+      return { ...filters, text_plan: plan }
+    },
+
+    async total(filters: F, user?: User): Promise<ListTotal | null> {
+      if (!termsOf(filters).length) {
+        return narrowed(filters) ? null : { total: await keptCount(type, filters.status, user) }
+      }
+      if (filters.text_plan?.total) return filters.text_plan.total
+      return countOrderMatches(query({ ...filters, text_plan: undefined }, user))
+    },
+  }
 }
 
 /** The part of a list row every order has. */
@@ -175,12 +218,13 @@ export function orderRowBase<S extends string>(
 type BaseRow = ReturnType<typeof orderRowBase>
 
 /**
- * Sorts of every order list. Each is served by an index on orders (0023_list_sort_indexes)
- * but the facility's name, which is read through its join.
+ * Sorts of every order list. Each is served by an index on orders (0023_list_sort_indexes,
+ * 0032_order_list_scale).
  */
 export const ORDER_SORTS = {
   number: { label: 'Nomor', column: 'o.number' },
-  fasyankes: { label: 'Fasyankes', column: 'f.fasyankes_name', text: true },
+  // The facility's lower-cased name kept on the order (database/order_search.ts).
+  fasyankes: { label: 'Fasyankes', column: 'o.facility_key' },
   device_count: { label: 'Jumlah Alat', column: 'o.device_count' },
   formatted_total_price: { label: 'Total Tarif', column: 'o.total_price' },
   status: { label: 'Status', column: 'o.status' },

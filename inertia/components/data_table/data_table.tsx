@@ -356,7 +356,12 @@ export function DataTable<Row>({
 
       {result && result.total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          <span>{LABELS.showing(result.from ?? 0, result.to ?? 0, result.total)}</span>
+          <span>
+            {LABELS.showing(result.from ?? 0, result.to ?? 0, result.total, {
+              capped: result.total_capped,
+              estimated: result.total_estimated,
+            })}
+          </span>
           <Pager links={result.links} onPage={table.setPage} />
         </div>
       )}

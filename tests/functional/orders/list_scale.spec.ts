@@ -71,10 +71,7 @@ test.group('Orders | list at scale', (group) => {
     assert.notInclude(text.search_text, 'menunggu')
   })
 
-  test("a facility's search never reaches another facility's order", async ({
-    client,
-    assert,
-  }) => {
+  test("a facility's search never reaches another facility's order", async ({ client, assert }) => {
     const owner = await userByEmail(FACILITY_EMAIL)
     const stranger = await userByEmail(OTHER_FACILITY_EMAIL)
     const { order, devices } = await makeOrder({ fasyankesId: owner.fasyankesId! })
