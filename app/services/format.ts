@@ -29,17 +29,80 @@ export function isoDate(value: unknown): string | null {
   return value instanceof Date ? DateTime.fromJSDate(value).toISODate() : String(value).slice(0, 10)
 }
 
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+]
+
+/** The lab's wall clock of a moment, read by Intl (an export formats tens of thousands). */
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: LAB_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** The lab's calendar day and clock of a moment: year, month (1-12), day, hour, minute. */
+export function labClock(moment: Date) {
+  const parts: Record<string, string> = {}
+  for (const { type, value } of wallClock.formatToParts(moment)) parts[type] = value
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  }
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+
+/** `22 November 2026`, `22 November 2026 14:05` of a moment at the lab. */
+function labText(moment: Date, withTime: boolean) {
+  const clock = labClock(moment)
+  const day = `${clock.day} ${MONTHS[clock.month - 1]} ${clock.year}`
+  return withTime ? `${day} ${twoDigits(clock.hour)}:${twoDigits(clock.minute)}` : day
+}
+
+/** Dates repeat across a list's rows: each text is formatted once. */
+const formattedDates = new Map<string, string>()
+
 /** `22 November 2026` */
 export function formatDate(value: DateTime | Date | string | null | undefined) {
+  if (typeof value === 'string') {
+    const known = formattedDates.get(value)
+    if (known) return known
+    const date = toDateTime(value)
+    const text = date ? labText(date.toJSDate(), false) : '-'
+    if (formattedDates.size >= 10_000) formattedDates.clear()
+    formattedDates.set(value, text)
+    return text
+  }
   const date = toDateTime(value)
-  return date ? date.toFormat('d MMMM yyyy') : '-'
+  return date ? labText(date.toJSDate(), false) : '-'
 }
 
 /** `22 November 2026 14:05 WITA` */
 export function formatDateTime(value: DateTime | Date | string | null | undefined) {
-  const date = toDateTime(value)
-  if (!date) return '-'
-  return `${date.toFormat('d MMMM yyyy HH:mm')} ${ZONE_ABBREVIATIONS[LAB_TIMEZONE] ?? LAB_TIMEZONE}`
+  const moment =
+    value instanceof Date ? value : value instanceof DateTime ? value : toDateTime(value)
+  if (!moment || (moment instanceof DateTime && !moment.isValid)) return '-'
+  const date = moment instanceof Date ? moment : moment.toJSDate()
+  if (Number.isNaN(date.getTime())) return '-'
+  return `${labText(date, true)} ${ZONE_ABBREVIATIONS[LAB_TIMEZONE] ?? LAB_TIMEZONE}`
 }
 
 function toDateTime(value: DateTime | Date | string | null | undefined) {
@@ -53,10 +116,13 @@ function toDateTime(value: DateTime | Date | string | null | undefined) {
   return date.isValid ? date.setZone(LAB_TIMEZONE).setLocale('id') : null
 }
 
+/** Indonesian grouping, one formatter for every amount (toLocaleString makes one per call). */
+const GROUPED = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 })
+
 /** `Rp 1.250.000`: whole rupiah, Indonesian grouping. */
 export function formatRupiah(amount: number | null | undefined) {
   if (amount === null || amount === undefined) return '-'
-  return `Rp ${Math.round(amount).toLocaleString('id-ID')}`
+  return `Rp ${GROUPED.format(Math.round(amount))}`
 }
 
 /** A moment as timestamps are stored and compared as text: UTC, `2026-11-24 16:00:00`. */
@@ -65,9 +131,18 @@ export function utcText(moment: DateTime) {
 }
 
 /** A timestamp as the database returns it (a Date on PostgreSQL, UTC text on SQLite). */
+const SQL_UTC = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
+
 export function fromDatabase(value: unknown): DateTime | null {
   if (!value) return null
   if (value instanceof Date) return DateTime.fromJSDate(value)
+  // The common case read straight (SQLite's UTC text), without luxon's general parser.
+  const text = SQL_UTC.exec(String(value))
+  if (text) {
+    const [year, month, day, hour, minute, second] = text.slice(1).map(Number)
+    const millis = Date.UTC(year, month - 1, day, hour, minute, second)
+    return DateTime.fromMillis(millis, { zone: 'utc' })
+  }
   const parsed = DateTime.fromSQL(String(value), { zone: 'utc' })
   return parsed.isValid ? parsed : DateTime.fromISO(String(value), { zone: 'utc' })
 }

@@ -159,8 +159,8 @@ async function* rowsByKeyset(
 }
 
 /**
- * Every row of an export, chunk by chunk. Between chunks the request waits while the file's
- * reader is behind (backpressure), and other requests are served.
+ * Every row of an export, chunk by chunk: between chunks other requests are served, and the
+ * file's writer waits while its reader is behind (documents/exports/table_document.ts).
  */
 export async function* exportRows<Row>(
   list: ListDefinition<any, Row>,
@@ -174,6 +174,10 @@ export async function* exportRows<Row>(
     : rowsByPage(query, size)
   for await (const chunk of chunks) {
     for (const raw of chunk) yield list.row(raw)
+    // A chunk read from SQLite and written to the file never leaves the microtask queue; the
+    // event loop is given its turn, so the file starts downloading and other requests are
+    // served while an export runs.
+    await new Promise((resume) => setImmediate(resume))
   }
 }
 

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
-import { DateTime } from 'luxon'
 import {
   cellText,
   filterSummary,
@@ -9,7 +8,7 @@ import {
   type TableDocument,
 } from '#documents/exports/table_document'
 import type { ExportColumn, SheetCell } from '#queries/datatable'
-import { LAB_TIMEZONE } from '#services/format'
+import { labClock } from '#services/format'
 
 const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
   number: '#,##0',
@@ -23,8 +22,11 @@ const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
  * which is how exceljs turns a Date into a serial day number.
  */
 function wallClock(iso: string) {
-  const local = DateTime.fromISO(iso, { zone: LAB_TIMEZONE })
-  if (!local.isValid) return null
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))
+  const moment = new Date(iso)
+  if (Number.isNaN(moment.getTime())) return null
+  const local = labClock(moment)
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute))
 }
 

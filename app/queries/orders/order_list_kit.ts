@@ -186,6 +186,7 @@ export function orderRowBase<S extends string>(
   workflow: Pick<Workflow<S, any, any, any>, 'tone'>
 ) {
   const total = Number(raw.total_price ?? 0)
+  const created = fromDatabase(raw.created_at)
   return {
     id: Number(raw.id),
     number: raw.number as string,
@@ -199,8 +200,8 @@ export function orderRowBase<S extends string>(
       city: raw.city_name as string | null,
       province: raw.province_name as string | null,
     },
-    created_at: fromDatabase(raw.created_at)?.toISO() ?? null,
-    formatted_created_at: formatDateTime(fromDatabase(raw.created_at)),
+    created_at: created?.toISO() ?? null,
+    formatted_created_at: formatDateTime(created),
     device_count: Number(raw.device_count ?? 0),
     total_price: total,
     formatted_total_price: formatRupiah(total),
