@@ -19,7 +19,8 @@ export default class extends BaseSchema {
       table.primary(['type', 'status', 'fasyankes_id'])
     })
     this.defer(async (client) => {
-      for (const statement of orderCountTriggers(dialectOf(client))) await client.rawQuery(statement)
+      for (const statement of orderCountTriggers(dialectOf(client)))
+        await client.rawQuery(statement)
       for (const statement of orderCountsBackfill()) await client.rawQuery(statement)
     })
   }
