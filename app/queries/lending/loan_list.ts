@@ -132,6 +132,10 @@ export const loanList = defineList<LoanFilters, LoanRow>({
     return query
   },
 
+  // A page's ids first, exports in keyset chunks (queries/datatable.ts).
+  idColumn: 'l.id',
+  keyset: { keys: ['l.id'], dir: 'desc' },
+
   row: (raw) => {
     const status = raw.status as LoanStatus
     const created = fromDatabase(raw.created_at)
