@@ -9,6 +9,11 @@ import type {
   SessionStoreWithTaggingContract,
 } from '@adonisjs/session/types'
 
+const TOUCH_EVERY_MS = 60_000
+const MAX_TOUCHED = 10_000
+/** When this worker last extended each session. */
+const touchedAt = new Map<string, number>()
+
 /**
  * The session stores of @adonisjs/session write with an upsert. A request
  * that read a signed-in session before it was ended (logout, password change,
@@ -42,10 +47,20 @@ abstract class EndedSessionsStayEnded implements SessionStoreWithTaggingContract
 
   async destroy(sessionId: string) {
     this.#read.delete(sessionId)
+    touchedAt.delete(sessionId)
     return this.inner.destroy(sessionId)
   }
 
+  /**
+   * Extends the session's life, at most once a minute per session and worker: a signed-in
+   * reader would otherwise write to the database on every request (on SQLite, one write lock
+   * and one fsync each), and an 8-hour session extended a minute late loses nothing.
+   */
   async touch(sessionId: string) {
+    const now = Date.now()
+    if (now - (touchedAt.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return
+    if (touchedAt.size >= MAX_TOUCHED) touchedAt.clear()
+    touchedAt.set(sessionId, now)
     return this.inner.touch(sessionId)
   }
 
