@@ -8,18 +8,14 @@
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+// A crashed worker is started again after 1 s, 2 s, 4 s ... at most 60 s (bin/restart_delay.js).
+import { nextRestart } from './bin/restart_delay.js'
 
 const workers = Math.max(
   1,
   Number(process.env.WEB_CONCURRENCY || Math.min(availableParallelism(), 4))
 )
 const shutdownTimeoutMs = (Number(process.env.SHUTDOWN_TIMEOUT) || 10) * 1000
-
-// A crashed worker is started again after 1 s, 2 s, 4 s ... at most 60 s; a worker
-// that ran for a minute resets the delay. A crash loop writes a line a minute, not thousands.
-const RESTART_FIRST_DELAY_MS = 1000
-const RESTART_MAX_DELAY_MS = 60_000
-const HEALTHY_AFTER_MS = 60_000
 
 /**
  * Under `npm start` the parent is npm. If npm goes away without passing a
@@ -58,8 +54,9 @@ if (cluster.isPrimary && workers > 1) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(cleanStop ? 0 : 1)
       return
     }
-    crashes = ranFor >= HEALTHY_AFTER_MS ? 1 : crashes + 1
-    const delay = Math.min(RESTART_FIRST_DELAY_MS * 2 ** (crashes - 1), RESTART_MAX_DELAY_MS)
+    const next = nextRestart(crashes, ranFor)
+    crashes = next.crashes
+    const delay = next.delayMs
     console.error(
       `Worker ${worker.process.pid} berhenti (${signal ?? `kode ${code}`}); dijalankan ulang dalam ${delay / 1000} detik.`
     )

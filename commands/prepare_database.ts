@@ -2,9 +2,41 @@ import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 
 /**
- * Run by `npm start` after the migrations: loads the reference data (regions,
- * facility categories and classes) and, on the very first run of an
- * installation with DEMO_DATA=true, the demo accounts.
+ * Loads the reference data and, on the very first run of an installation with DEMO_DATA=true,
+ * the demo data. The demo orders go through the app's actions, which may need the whole app
+ * started: kalibra:prepare, which starts only the providers, passes `beforeDemo` to start it.
+ */
+export async function loadData(
+  logger: BaseCommand['logger'],
+  beforeDemo: () => Promise<unknown> = async () => {}
+) {
+  const { seedReferenceData } = await import('#database/seeders/reference_data')
+  const { hasUsers } = await import('#database/seeders/demo_data')
+  const { default: env } = await import('#start/env')
+
+  await seedReferenceData()
+  if (!env.get('DEMO_DATA', false)) {
+    logger.info('DEMO_DATA is off: no demo accounts loaded')
+    return
+  }
+  if (await hasUsers()) {
+    logger.info('Database already has accounts: demo data left as it is')
+    return
+  }
+  await beforeDemo()
+  const { seedDemoData } = await import('#database/seeders/demo_data')
+  const { seedDemoOrders } = await import('#database/seeders/demo_orders')
+  const { seedDemoInsituOrders } = await import('#database/seeders/demo_insitu_orders')
+  await seedDemoData()
+  await seedDemoOrders()
+  await seedDemoInsituOrders()
+  logger.success('Demo accounts loaded (password kalibra2026)')
+}
+
+/**
+ * Loads the reference data (regions, facility categories and classes) and, on the very first
+ * run of an installation with DEMO_DATA=true, the demo accounts. `npm start` runs it as part of
+ * kalibra:prepare (commands/prepare_app.ts), after the migrations.
  */
 export default class PrepareDatabase extends BaseCommand {
   static commandName = 'kalibra:demo'
@@ -12,24 +44,6 @@ export default class PrepareDatabase extends BaseCommand {
   static options: CommandOptions = { startApp: true }
 
   async run() {
-    const { seedReferenceData } = await import('#database/seeders/reference_data')
-    const { seedDemoData, hasUsers } = await import('#database/seeders/demo_data')
-    const { seedDemoOrders } = await import('#database/seeders/demo_orders')
-    const { seedDemoInsituOrders } = await import('#database/seeders/demo_insitu_orders')
-    const { default: env } = await import('#start/env')
-
-    await seedReferenceData()
-    if (!env.get('DEMO_DATA', false)) {
-      this.logger.info('DEMO_DATA is off: no demo accounts loaded')
-      return
-    }
-    if (await hasUsers()) {
-      this.logger.info('Database already has accounts: demo data left as it is')
-      return
-    }
-    await seedDemoData()
-    await seedDemoOrders()
-    await seedDemoInsituOrders()
-    this.logger.success('Demo accounts loaded (password kalibra2026)')
+    await loadData(this.logger)
   }
 }

@@ -2,25 +2,46 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import '#database/sqlite_immediate'
+import '#database/slow_queries'
 
 /** How long a SQLite statement waits for another process's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+/**
+ * The longest a PostgreSQL statement of the web server may run (DB_STATEMENT_TIMEOUT, ms; 0: no
+ * limit). PostgreSQL cancels it (error 57014), its transaction rolls back, and the request
+ * answers 503 (app/exceptions/handler.ts). Migrations and ace commands (kalibra:prepare at
+ * `npm start`, kalibra:user, the audit check) and the test run are never limited.
+ */
+export const STATEMENT_TIMEOUT_MS = env.get('DB_STATEMENT_TIMEOUT', 15_000)
 
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
 // Models declare their columns themselves; no generated schema classes.
 const schemaGeneration = { enabled: false }
 
-function pgConnection() {
+/** Only the HTTP server (bin/server.ts, its workers) has a statement timeout and a slow-query log. */
+const servesRequests = (environment: string) => environment === 'web'
+
+/**
+ * The pg client's settings. In the web server every connection opens with `statement_timeout`
+ * (a startup parameter of the connection: no extra round trip).
+ */
+export function pgConnection(environment: string = app.getEnvironment()) {
+  const ssl = env.get('PG_SSL') ? { rejectUnauthorized: false } : false
+  const limit =
+    servesRequests(environment) && STATEMENT_TIMEOUT_MS > 0
+      ? { statement_timeout: STATEMENT_TIMEOUT_MS }
+      : {}
   const url = env.get('DATABASE_URL')
-  if (url)
-    return { connectionString: url, ssl: env.get('PG_SSL') ? { rejectUnauthorized: false } : false }
+  if (url) return { connectionString: url, ssl, ...limit }
   return {
     host: env.get('PG_HOST', '127.0.0.1'),
     port: env.get('PG_PORT', 5432),
     user: env.get('PG_USER', 'postgres'),
     password: env.get('PG_PASSWORD', ''),
     database: env.get('PG_DB_NAME', 'kalibra'),
-    ssl: env.get('PG_SSL') ? { rejectUnauthorized: false } : false,
+    ssl,
+    ...limit,
   }
 }
 

@@ -31,6 +31,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   PG_PASSWORD: Env.schema.string.optional(),
   PG_DB_NAME: Env.schema.string.optional(),
   PG_SSL: Env.schema.boolean.optional(),
+  // The web server's limit on one PostgreSQL statement and the slow-query log (ms; config/database.ts).
+  DB_STATEMENT_TIMEOUT: Env.schema.number.optional(),
+  DB_SLOW_QUERY_MS: Env.schema.number.optional(),
 
   DEMO_DATA: Env.schema.boolean.optional(),
   STORAGE_PATH: Env.schema.string.optional(),

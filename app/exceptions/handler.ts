@@ -1,4 +1,5 @@
 import app from '@adonisjs/core/services/app'
+import { Exception } from '@adonisjs/core/exceptions'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { HttpError, StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { REQUEST_SIZE, sizeLabel } from '#files/upload_limits'
@@ -11,6 +12,9 @@ const CSRF_MESSAGE = 'Sesi formulir sudah kedaluwarsa. Muat ulang halaman, lalu 
 export const BUSY_MESSAGE =
   'Server sedang sibuk melayani permintaan lain. Silakan coba lagi dalam beberapa detik.'
 const BUSY_RETRY_AFTER_SECONDS = 5
+
+export const TIMEOUT_MESSAGE =
+  'Permintaan dihentikan karena pemrosesannya di server terlalu lama. Silakan coba lagi; bila berulang, persempit pencarian atau filter, atau hubungi tim TI.'
 
 function codeOf(error: unknown) {
   return typeof error === 'object' && error !== null
@@ -41,6 +45,15 @@ function isCode(error: unknown, code: string) {
 function isDatabaseBusy(error: unknown) {
   const code = codeOf(error)
   return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)
+}
+
+/**
+ * PostgreSQL cancelled a statement (57014 query_canceled): it ran past the web server's
+ * statement_timeout (DB_STATEMENT_TIMEOUT, config/database.ts), or an administrator cancelled
+ * it. Its transaction rolled back, so nothing of the request was written: a 503.
+ */
+export function isStatementTimeout(error: unknown) {
+  return codeOf(error) === '57014'
 }
 
 export default class HttpExceptionHandler extends ExceptionHandler {
@@ -85,7 +98,33 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: unknown, ctx: HttpContext) {
     if (isCode(error, 'E_BAD_CSRF_TOKEN')) return this.expiredForm(ctx)
     if (isDatabaseBusy(error)) return this.busy(error, ctx)
+    if (isStatementTimeout(error)) return this.timedOut(ctx)
     return super.handle(error, ctx)
+  }
+
+  /**
+   * A statement cut by the timeout: the message as JSON to a data request (a table, an API
+   * call); a form goes back to its page with the message as a toast, its input kept (nothing
+   * of it was saved), as an expired form does; a page answers 503 with the server error page
+   * and the message as a toast.
+   */
+  private async timedOut(ctx: HttpContext) {
+    const { request, response, session } = ctx
+    ctx.logger.warn(
+      { code: '57014', method: request.method(), url: request.url() },
+      'statement timeout: answered 503'
+    )
+    const inertia = Boolean(request.header('x-inertia'))
+    if (!inertia && request.accepts(['html', 'json']) === 'json') {
+      return response.status(503).send({ message: TIMEOUT_MESSAGE })
+    }
+    if (!['GET', 'HEAD'].includes(request.method()) && session?.initiated) {
+      session.flash('error', TIMEOUT_MESSAGE)
+      if (!inertia) session.flashExcept(SECRET_INPUTS)
+      return response.redirect().back()
+    }
+    ctx.inertia?.flash(() => ({ error: TIMEOUT_MESSAGE }))
+    return this.renderErrorAsHTML(new Exception(TIMEOUT_MESSAGE, { status: 503 }) as HttpError, ctx)
   }
 
   /** Nothing was written (the transaction rolled back): say so and when to retry. */
@@ -110,8 +149,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
-    // Already logged as a warning by `busy`: a wait that ran out, not a fault.
-    if (isDatabaseBusy(error)) return
+    // Already logged as a warning by `busy` and `timedOut`: a wait or a limit that ran out, not a fault.
+    if (isDatabaseBusy(error) || isStatementTimeout(error)) return
     return super.report(error, ctx)
   }
 }
