@@ -3,6 +3,7 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import '#database/sqlite_immediate'
 import '#database/slow_queries'
+import { reusePreparedStatements } from '#database/sqlite_statements'
 
 /** How long a SQLite statement waits for another process's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -66,6 +67,7 @@ export default defineConfig({
           conn.pragma('cache_size = -65536')
           conn.pragma('mmap_size = 268435456')
           conn.pragma('temp_store = MEMORY')
+          reusePreparedStatements(conn)
           done(null, conn)
         },
       },
