@@ -7,6 +7,7 @@
  * Not a spec file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
@@ -247,6 +248,38 @@ export interface Answer {
   status: number
   headers: IncomingHttpHeaders
   body: string
+  /** The body as received (a downloaded file); set by `Browser.send`. */
+  bytes?: Buffer
+}
+
+/** A multipart/form-data body: text fields and files, as a browser's form sends them. */
+export interface MultipartForm {
+  fields?: Record<string, string>
+  files?: Record<string, { filename: string; contentType: string; content: Buffer }>
+}
+
+function encodeMultipart(form: MultipartForm, boundary: string) {
+  const parts: Buffer[] = []
+  const quoted = (text: string) => text.replace(/["\r\n]/g, '_')
+  for (const [name, value] of Object.entries(form.fields ?? {})) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`
+      )
+    )
+  }
+  for (const [name, file] of Object.entries(form.files ?? {})) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"; filename="${quoted(file.filename)}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`
+      ),
+      file.content,
+      Buffer.from('\r\n')
+    )
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return Buffer.concat(parts)
 }
 
 /**
@@ -291,11 +324,20 @@ export class Browser {
     path: string,
     options: {
       form?: Record<string, string>
+      /** Sent as multipart/form-data instead of `form`. */
+      multipart?: MultipartForm
       inertia?: boolean
       headers?: Record<string, string>
     } = {}
   ) {
     const { headers, body } = this.prepare(options)
+    let payload: string | Buffer = body
+    if (options.multipart) {
+      const boundary = `----kalibra-${randomUUID()}`
+      payload = encodeMultipart(options.multipart, boundary)
+      headers['content-type'] = `multipart/form-data; boundary=${boundary}`
+      headers['content-length'] = String(payload.length)
+    }
     return new Promise<Answer>((resolve, reject) => {
       const outgoing = httpRequest(
         { host: HOST, port: this.port, method, path, headers, agent: false },
@@ -304,17 +346,19 @@ export class Browser {
           response.on('data', (chunk) => chunks.push(chunk))
           response.on('end', () => {
             this.keep(response.headers['set-cookie'])
+            const bytes = Buffer.concat(chunks)
             resolve({
               status: response.statusCode ?? 0,
               headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
+              body: bytes.toString('utf8'),
+              bytes,
             })
           })
           response.on('error', reject)
         }
       )
       outgoing.on('error', reject)
-      outgoing.end(body || undefined)
+      outgoing.end(payload.length ? payload : undefined)
     })
   }
 
@@ -326,6 +370,17 @@ export class Browser {
       answer = await this.send('GET', path, { inertia: true })
     }
     return answer
+  }
+
+  /**
+   * The same browser talking to another server (another instance of the app): a copy of
+   * this one's cookies, kept apart from then on.
+   */
+  copyTo(port: number) {
+    const copy = new Browser(port)
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value)
+    copy.inertiaVersion = this.inertiaVersion
+    return copy
   }
 
   signIn(email: string, password: string, headers: Record<string, string> = {}) {

@@ -1,0 +1,251 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+import { ACCOUNT_FREE_FAILURES, MAX_FAILED_SIGN_INS } from '#actions/auth/sign_in'
+import { storedExists } from '#files/file_store'
+import {
+  Browser,
+  DEMO_PASSWORD,
+  sharedThrowawayDatabase,
+  startServer,
+  type RunningServer,
+  type Throwaway,
+} from '#tests/helpers/app_process'
+
+/**
+ * Two instances of the app (two `node server.js`, one worker each, two ports) on one
+ * database, as two machines behind a load balancer would run: what one instance
+ * starts or stores, the other sees. On a PostgreSQL run the database is PostgreSQL;
+ * on SQLite both processes open the same file (one machine only). Files go through
+ * the file layer: by default (DRIVE_DISK=fs) to one STORAGE_PATH both instances are
+ * given, as a shared mount would be; a run with DRIVE_DISK=s3 and the S3_* settings
+ * in its environment gives both instances that S3-compatible bucket instead.
+ */
+const THROTTLED = /^Terlalu banyak percobaan masuk\. Silakan coba lagi dalam (.+)\.$/
+/** Staff and facility demo accounts no other process test signs in with. */
+const STAFF = 'head_of_pk_laboratory@kalibra.test'
+const FACILITY = 'fasyankes@kalibra.test'
+const THROTTLED_ACCOUNT = 'fasyankes2@kalibra.test'
+const STORAGE = `tmp/inst-storage-${process.pid}`
+const ON_S3 = env.get('DRIVE_DISK', 'fs') === 's3'
+
+/** The smallest PDF the upload rules accept (its signature is checked). */
+const LETTER = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    `% dua instance ${process.pid}`,
+    '%%EOF',
+    '',
+  ].join('\n')
+)
+
+/** A day `days` from now, in the lab's time zone (UTC+8), as the order form sends it. */
+function dayFromNow(days: number) {
+  return new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+async function signedIn(port: number, email: string) {
+  const browser = new Browser(port)
+  await browser.visit('/login')
+  const answer = await browser.signIn(email, DEMO_PASSWORD)
+  if (answer.status !== 302 || String(answer.headers.location).includes('/login')) {
+    throw new Error(`sign-in as ${email} on :${port}: ${answer.status} ${answer.headers.location}`)
+  }
+  return browser
+}
+
+test.group('Two instances | one database', (group) => {
+  let throwaway: Throwaway
+  let a: RunningServer
+  let b: RunningServer
+
+  group.setup(async () => {
+    throwaway = await sharedThrowawayDatabase()
+    // Both behind the same (loopback) proxy, on the same files; one worker each.
+    const shared = {
+      TRUSTED_PROXIES: '127.0.0.1',
+      ...(ON_S3 ? {} : { DRIVE_DISK: 'fs', STORAGE_PATH: STORAGE }),
+    }
+    const started: RunningServer[] = []
+    const stop = async () => {
+      // What went wrong, if anything did: each instance's warnings, errors and stray output.
+      for (const [index, server] of started.entries()) {
+        const lines = server
+          .output()
+          .split('\n')
+          .filter((line) => line.trim() && !/^\{.*"level":(10|20|30),/.test(line))
+        if (lines.length) console.error(`instance ${'AB'[index]}:\n${lines.slice(-40).join('\n')}`)
+      }
+      for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGTERM')
+      await Promise.all(started.map((server) => server.exited))
+      await rm(app.makePath(STORAGE), { recursive: true, force: true })
+    }
+    try {
+      // One after the other: the first holds its port while the second looks for a free one.
+      for (let i = 0; i < 2; i++)
+        started.push(await startServer(throwaway, { workers: 1, env: shared }))
+    } catch (error) {
+      await stop()
+      throw error
+    }
+    ;[a, b] = started
+    return stop
+  })
+
+  test('a session started on A is served by B, a write on B uses it, and signing out on B ends it on A', async ({
+    assert,
+  }) => {
+    assert.notEqual(a.port, b.port)
+    assert.notEqual(a.child.pid, b.child.pid)
+    const onA = await signedIn(a.port, STAFF)
+    const onB = onA.copyTo(b.port)
+
+    const pageOnB = await onB.visit('/profile')
+    assert.equal(pageOnB.status, 200)
+    assert.equal(JSON.parse(pageOnB.body).component, 'account/profile')
+
+    // The XSRF token A handed out is checked against the session B reads.
+    const name = `Kepala Lab PK dua instance ${process.pid}`
+    const write = await onB.send('PUT', '/profile', {
+      form: { name, nip: '', rank: '', position: '' },
+      headers: { referer: '/profile' },
+    })
+    assert.equal(write.status, 302)
+    assert.equal(write.headers.location, '/profile')
+    const [user] = await throwaway.query<{ name: string }>(
+      'SELECT name FROM users WHERE email = ?',
+      [STAFF]
+    )
+    assert.equal(user.name, name)
+    const stillOnA = await onA.visit('/profile')
+    assert.equal(stillOnA.status, 200, 'still signed in on A')
+
+    const signOut = await onB.send('GET', '/auth/logout')
+    assert.equal(signOut.status, 302)
+    assert.equal(signOut.headers.location, '/login')
+    // A's browser still sends the session cookie it had: the session itself is gone.
+    const afterOnA = await onA.visit('/profile')
+    assert.equal(afterOnA.status, 302)
+    assert.equal(afterOnA.headers.location, '/login')
+    const afterOnB = await onA.copyTo(b.port).visit('/profile')
+    assert.equal(afterOnB.status, 302)
+    assert.equal(afterOnB.headers.location, '/login')
+  })
+
+  test('the sign-in throttle is shared: failures spread over A and B are refused at the same count as on one instance', async ({
+    assert,
+  }) => {
+    const browsers = { a: new Browser(a.port), b: new Browser(b.port) }
+    await browsers.a.visit('/login')
+    await browsers.b.visit('/login')
+    const attempt = (on: 'a' | 'b', email: string, password: string, from: string) =>
+      browsers[on].signIn(email, password, { 'x-forwarded-for': from })
+    const tries = MAX_FAILED_SIGN_INS + 2
+
+    // Per email and address: the same wrong sign-ins on A alone, then alternating A and B.
+    const alone: number[] = []
+    const spread: number[] = []
+    const aloneEmail = `inst.satu.${process.pid}@uji.kalibra.test`
+    const spreadEmail = `inst.dua.${process.pid}@uji.kalibra.test`
+    for (let i = 0; i < tries; i++) {
+      const answer = await attempt('a', aloneEmail, 'salah-sekali', '192.0.2.21')
+      alone.push(answer.status)
+    }
+    let last = null
+    for (let i = 0; i < tries; i++) {
+      last = await attempt(i % 2 ? 'b' : 'a', spreadEmail, 'salah-sekali', '192.0.2.22')
+      spread.push(last.status)
+    }
+    const expected = [...Array(MAX_FAILED_SIGN_INS).fill(302), 429, 429]
+    assert.deepEqual(alone, expected)
+    assert.deepEqual(spread, expected)
+    assert.match(last!.body, THROTTLED)
+    assert.isAtLeast(Number(last!.headers['retry-after']), 1)
+
+    // Per account, whatever the address: ten failures from ten addresses over A and B,
+    // then both refuse the eleventh, the right password included.
+    for (let i = 1; i <= ACCOUNT_FREE_FAILURES; i++) {
+      const answer = await attempt(
+        i % 2 ? 'a' : 'b',
+        THROTTLED_ACCOUNT,
+        'salah',
+        `192.0.2.${100 + i}`
+      )
+      assert.equal(answer.status, 302, `failure ${i}`)
+    }
+    // Fresh addresses: only the account's count can refuse these.
+    const onA = await attempt('a', THROTTLED_ACCOUNT, DEMO_PASSWORD, '192.0.2.201')
+    const onB = await attempt('b', THROTTLED_ACCOUNT, DEMO_PASSWORD, '192.0.2.202')
+    for (const refused of [onA, onB]) {
+      assert.equal(refused.status, 429)
+      const wait = refused.body.match(THROTTLED)?.[1]
+      assert.match(String(wait), /^\d+ detik$/)
+      assert.isAtMost(Number.parseInt(String(wait)), 30)
+    }
+  })
+
+  test('a letter uploaded through A is downloaded through B, by its uploader and by staff', async ({
+    assert,
+  }) => {
+    const [alkes] = await throwaway.query<{ id: number }>(
+      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+    )
+    assert.exists(alkes, 'a demo device type for incoming orders')
+    const facilityOnA = await signedIn(a.port, FACILITY)
+    const day = dayFromNow(30)
+    const stored = await facilityOnA.send('POST', '/internal', {
+      multipart: {
+        fields: {
+          'delivery_date_estimation': day,
+          'arrival_date_estimation': day,
+          'contact_person_name': 'Rahmat Hidayat',
+          'contact_person_phone': '081234567890',
+          'delivery_option': 'Diantar oleh pihak pertama',
+          'service_type': 'Reguler',
+          'alkes[0][alkes_id]': String(alkes.id),
+          'alkes[0][quantity]': '1',
+        },
+        files: {
+          letter: { filename: 'surat.pdf', contentType: 'application/pdf', content: LETTER },
+        },
+      },
+      headers: { referer: '/internal/create' },
+    })
+    assert.equal(stored.status, 302, stored.body.slice(0, 300))
+    const orderId = Number(
+      /^\/internal\/(\d+)\/summary$/.exec(String(stored.headers.location))?.[1]
+    )
+    assert.isAbove(orderId, 0, `redirected to ${stored.headers.location}`)
+
+    // Stored once, through the file layer, where both instances read: the STORAGE_PATH
+    // they share, or the bucket.
+    const files = await throwaway.query<{ storage_key: string }>(
+      "SELECT storage_key FROM order_files WHERE order_id = ? AND kind = 'application_letter'",
+      [orderId]
+    )
+    assert.lengthOf(files, 1)
+    if (ON_S3) {
+      assert.isTrue(await storedExists(files[0].storage_key), files[0].storage_key)
+    } else {
+      const onDisk = app.makePath(STORAGE, files[0].storage_key)
+      assert.isTrue(existsSync(onDisk), onDisk)
+      assert.deepEqual(readFileSync(onDisk), LETTER)
+    }
+
+    for (const browser of [
+      facilityOnA.copyTo(b.port),
+      await signedIn(b.port, 'admin_pk@kalibra.test'),
+    ]) {
+      const download = await browser.send('GET', `/internal/${orderId}/letter`)
+      assert.equal(download.status, 200)
+      assert.equal(download.headers['content-type'], 'application/pdf')
+      assert.deepEqual(download.bytes, LETTER)
+    }
+  })
+})
