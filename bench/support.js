@@ -1,8 +1,9 @@
-// What the benchmarks share: a production server of the app on its own SQLite file, started
-// and always stopped, a signed-in session through the real login flow, a deterministic
-// random source and percentiles. Each benchmark script calls createBench() once.
+// What the benchmarks share: a production server of the app on its own database (a SQLite file,
+// or a PostgreSQL database), started and always stopped, a signed-in session through the real
+// login flow, a deterministic random source and percentiles. Each benchmark script calls
+// createBench() once per database it measures.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -36,26 +37,140 @@ export function percentile(sorted, p) {
 
 export const HOST = '127.0.0.1'
 
+/** Where the PostgreSQL benches connect (trust auth on the bench machine). */
+export const PG = {
+  host: process.env.BENCH_PG_HOST ?? '127.0.0.1',
+  port: Number(process.env.BENCH_PG_PORT ?? 5432),
+  user: process.env.BENCH_PG_USER ?? 'postgres',
+  password: process.env.BENCH_PG_PASSWORD ?? '',
+}
+
+// ---------------------------------------------------------------------------
+// Every server any bench of this process started: stopped on abort, killed on exit.
+// ---------------------------------------------------------------------------
+
+const benches = new Set()
+let guarded = false
+
+async function abortAll(message) {
+  console.error(`[bench] FAILED: ${message}`)
+  for (const bench of benches) await bench.stopServer()
+  process.exit(1)
+}
+
+function installGuards() {
+  if (guarded) return
+  guarded = true
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => abortAll(`interrupted by ${signal}`))
+  }
+  // Last resort: never leave a server behind.
+  process.on('exit', () => {
+    for (const bench of benches) bench.kill()
+  })
+}
+
+/** Resident memory (kB) of a process, from /proc; 0 once it is gone. */
+export function rssKb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) : 0
+  } catch {
+    return 0
+  }
+}
+
+/** CPU time (clock ticks) a process has used, user and system, from /proc; 0 once it is gone. */
+export function cpuTicks(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
+/** The machine's CPU time (clock ticks, every core): busy and in all, from /proc/stat. */
+export function machineTicks() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1)
+  const values = fields.map(Number)
+  const total = values.reduce((sum, value) => sum + value, 0)
+  return { busy: total - values[3] - (values[4] ?? 0), total }
+}
+
+/** The process and its descendants (cluster workers), from /proc/<pid>/task/<tid>/children. */
+export function processTree(pid) {
+  const found = [pid]
+  for (let i = 0; i < found.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${found[i]}/task`)) {
+        const children = readFileSync(`/proc/${found[i]}/task/${task}/children`, 'utf8')
+        for (const child of children.split(' ').filter(Boolean)) found.push(Number(child))
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found
+}
+
 /**
- * One benchmark run on its own SQLite file and port, in production mode (demo accounts
- * loaded); the run is stopped after `timeLimitMs`.
+ * One benchmark run on its own database and port, in production mode (demo accounts loaded);
+ * the run is stopped after `timeLimitMs`. `database`: 'sqlite' (the file `sqlitePath`) or 'pg'
+ * (the PostgreSQL database `pgDatabase` on PG above, which the caller creates).
  */
-export function createBench({ sqlitePath, port, timeLimitMs }) {
+export function createBench({
+  sqlitePath,
+  port,
+  timeLimitMs,
+  database = 'sqlite',
+  pgDatabase = null,
+}) {
+  installGuards()
   const BASE_URL = `http://${HOST}:${port}`
   /** Environment of every child process: production mode on the bench database. */
   const childEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    DB_CONNECTION: 'sqlite',
-    SQLITE_PATH: sqlitePath,
     DEMO_DATA: 'true',
     PORT: String(port),
     HOST,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   }
+  delete childEnv.DATABASE_URL
+  if (database === 'pg') {
+    if (!pgDatabase) fail('createBench: a PostgreSQL bench needs pgDatabase')
+    Object.assign(childEnv, {
+      DB_CONNECTION: 'pg',
+      PG_HOST: PG.host,
+      PG_PORT: String(PG.port),
+      PG_USER: PG.user,
+      PG_PASSWORD: PG.password,
+      PG_DB_NAME: pgDatabase,
+    })
+  } else {
+    Object.assign(childEnv, { DB_CONNECTION: 'sqlite', SQLITE_PATH: sqlitePath })
+  }
+  const target = database === 'pg' ? `PostgreSQL database ${pgDatabase}` : sqlitePath
+
   let server = null
   let stopping = false
   const running = () => server && server.exitCode === null && server.signalCode === null
+
+  /** The server's output lines (stdout and stderr), numbered, the newest 2,000 kept. */
+  const output = []
+  let outputCount = 0
+  function keepOutput(stream, chunk, rest) {
+    const text = rest.value + chunk.toString('utf8')
+    const lines = text.split('\n')
+    rest.value = lines.pop()
+    for (const line of lines) {
+      stream.write(`${line}\n`)
+      output.push({ n: outputCount++, line })
+      if (output.length > 2000) output.shift()
+    }
+  }
 
   async function stopServer() {
     if (!running()) return
@@ -70,24 +185,21 @@ export function createBench({ sqlitePath, port, timeLimitMs }) {
     clearTimeout(timer)
   }
 
-  async function abort(message) {
-    console.error(`[bench] FAILED: ${message}`)
-    await stopServer()
-    process.exit(1)
+  const bench = {
+    stopServer,
+    kill: () => {
+      if (running()) server.kill('SIGKILL')
+    },
   }
+  benches.add(bench)
+
+  const abort = (message) => abortAll(message)
 
   const deadline = setTimeout(
     () => abort(`took longer than ${timeLimitMs / 60000} minutes`),
     timeLimitMs
   )
   deadline.unref()
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => abort(`interrupted by ${signal}`))
-  }
-  // Last resort: never leave a server behind.
-  process.on('exit', () => {
-    if (running()) server.kill('SIGKILL')
-  })
 
   function run(label, args) {
     log(label)
@@ -112,12 +224,16 @@ export function createBench({ sqlitePath, port, timeLimitMs }) {
     if (await answers(`${BASE_URL}/login`)) {
       fail(`something already answers on ${BASE_URL}: stop it or set BENCH_PORT`)
     }
-    log(`starting the production server on ${BASE_URL}`)
+    log(`starting the production server on ${BASE_URL} (${target})`)
+    stopping = false
     server = spawn(process.execPath, ['server.js'], {
       cwd: ROOT,
       env: childEnv,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    const rests = { out: { value: '' }, err: { value: '' } }
+    server.stdout.on('data', (chunk) => keepOutput(process.stdout, chunk, rests.out))
+    server.stderr.on('data', (chunk) => keepOutput(process.stderr, chunk, rests.err))
     server.on('exit', (code, signal) => {
       if (!stopping) abort(`server stopped unexpectedly (code ${code}, signal ${signal})`)
     })
@@ -133,6 +249,15 @@ export function createBench({ sqlitePath, port, timeLimitMs }) {
     }
     fail('server did not answer GET /login within 60 s')
   }
+
+  /** The server's process and its workers (for their memory), empty when it is not running. */
+  function serverPids() {
+    return running() ? processTree(server.pid) : []
+  }
+
+  /** A mark in the server's output; `outputSince(mark)` gives the lines written after it. */
+  const outputMark = () => outputCount
+  const outputSince = (mark) => output.filter((entry) => entry.n >= mark).map((e) => e.line)
 
   /** A minimal cookie jar: name -> value, cleared when the server expires a cookie. */
   function storeCookies(jar, response) {
@@ -182,7 +307,6 @@ export function createBench({ sqlitePath, port, timeLimitMs }) {
 
   /** Its own database ready: .env, the client assets if never built, migrations, demo data. */
   function prepare() {
-    const sqlitePath = childEnv.SQLITE_PATH
     mkdirSync(resolve(ROOT, 'tmp'), { recursive: true })
     run('preparing .env', ['bin/setup.js'])
     if (!existsSync(resolve(ROOT, 'public/assets/.vite/manifest.json'))) {
@@ -193,7 +317,7 @@ export function createBench({ sqlitePath, port, timeLimitMs }) {
         'warn',
       ])
     }
-    run(`migrating ${sqlitePath}`, ['ace.js', 'migration:run', '--force', '--compact-output'])
+    run(`migrating ${target}`, ['ace.js', 'migration:run', '--force', '--compact-output'])
     run('loading reference and demo data', ['ace.js', 'kalibra:demo'])
   }
 
@@ -207,5 +331,24 @@ export function createBench({ sqlitePath, port, timeLimitMs }) {
     }
   }
 
-  return { baseUrl: BASE_URL, prepare, startServer, stopServer, signIn, abort, main }
+  /** This bench is done (its server stopped): its time limit no longer applies. */
+  function dispose() {
+    clearTimeout(deadline)
+  }
+
+  return {
+    baseUrl: BASE_URL,
+    database,
+    env: childEnv,
+    prepare,
+    startServer,
+    stopServer,
+    serverPids,
+    outputMark,
+    outputSince,
+    signIn,
+    abort,
+    main,
+    dispose,
+  }
 }
