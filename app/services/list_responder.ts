@@ -5,8 +5,8 @@ import db from '@adonisjs/lucid/services/db'
 import { cleanQuery, paginate, queryStrings, rowsOfIds } from '#queries/datatable'
 import type { Keyset, ListDefinition } from '#queries/list_definition'
 import { applySort, describeSort, readSort, SORT_REFUSAL, type ListSort } from '#queries/list_sort'
-import { tablePdf } from '#documents/exports/table_pdf'
-import { tableXlsx } from '#documents/exports/table_xlsx'
+import { fileInThread } from '#documents/exports/export_thread'
+import { exportCells, tableHead, type ExportFormat } from '#documents/exports/table_document'
 import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import type User from '#models/user'
@@ -94,6 +94,7 @@ export async function respondWithDatatable(ctx: HttpContext, list: AnyList) {
       qs: read.qs,
       idColumn: list.idColumn,
       total,
+      order: keysetOf(list, read.sort),
     },
     list.row
   )
@@ -159,50 +160,53 @@ async function* rowsByKeyset(
 }
 
 /**
- * Every row of an export, chunk by chunk: between chunks other requests are served, and the
- * file's writer waits while its reader is behind (documents/exports/table_document.ts).
+ * Every row of an export, a chunk at a time, as the list shows them. The file is written in a
+ * worker thread that asks for each chunk when it has written the last and the download has
+ * taken it (documents/exports/export_thread.ts), so between two chunks this thread serves
+ * other requests.
  */
 export async function* exportRows<Row>(
   list: ListDefinition<any, Row>,
   query: DatabaseQueryBuilderContract<any>,
   sort: ListSort | null,
   size = EXPORT_CHUNK
-): AsyncGenerator<Row> {
+): AsyncGenerator<Row[]> {
   const keyset = keysetOf(list, sort)
   const chunks = keyset
     ? rowsByKeyset(query, list.idColumn!, keyset, size)
     : rowsByPage(query, size)
-  for await (const chunk of chunks) {
-    for (const raw of chunk) yield list.row(raw)
-    // A chunk read from SQLite and written to the file never leaves the microtask queue; the
-    // event loop is given its turn, so the file starts downloading and other requests are
-    // served while an export runs.
-    await new Promise((resume) => setImmediate(resume))
-  }
+  for await (const chunk of chunks) yield chunk.map((raw) => list.row(raw))
 }
 
-export async function respondWithExport(ctx: HttpContext, list: AnyList, format: 'pdf' | 'excel') {
+export async function respondWithExport(ctx: HttpContext, list: AnyList, format: ExportFormat) {
   const read = await readFilters(ctx, list)
   if (!read) return
-  const document = {
-    title: list.title,
-    filters: [
-      ...(await list.describeFilters(read.filters)),
-      ...(read.sort && list.sorts ? [describeSort(list.sorts, read.sort)] : []),
-    ],
-    printedAt: formatDateTime(labNow()),
-    columns: list.columns,
-    rows: exportRows(list, sortedQuery(list, read.filters, ctx.auth.user!, read.sort), read.sort),
-    totals:
-      list.summary && list.describeSummary
-        ? list.describeSummary(await list.summary(read.filters, ctx.auth.user!))
-        : undefined,
+  const head = tableHead(
+    {
+      title: list.title,
+      filters: [
+        ...(await list.describeFilters(read.filters)),
+        ...(read.sort && list.sorts ? [describeSort(list.sorts, read.sort)] : []),
+      ],
+      printedAt: formatDateTime(labNow()),
+      totals:
+        list.summary && list.describeSummary
+          ? list.describeSummary(await list.summary(read.filters, ctx.auth.user!))
+          : undefined,
+    },
+    list.columns
+  )
+  const query = sortedQuery(list, read.filters, ctx.auth.user!, read.sort)
+  const cells = async function* () {
+    for await (const rows of exportRows(list, query, read.sort))
+      yield rows.map((row) => exportCells(format, list.columns, row))
   }
+  const file = fileInThread(format, head, cells())
   const stamp = labNow().toFormat('yyyyLLdd-HHmm')
   if (format === 'pdf') {
     ctx.response.header('Content-Type', 'application/pdf')
     ctx.response.header('Content-Disposition', `inline; filename="${list.fileName}-${stamp}.pdf"`)
-    return ctx.response.stream(tablePdf(document))
+    return ctx.response.stream(file)
   }
   ctx.response.header(
     'Content-Type',
@@ -212,5 +216,5 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
     'Content-Disposition',
     `attachment; filename="${list.fileName}-${stamp}.xlsx"`
   )
-  return ctx.response.stream(tableXlsx(document))
+  return ctx.response.stream(file)
 }

@@ -1,21 +1,68 @@
 import { once } from 'node:events'
 import type { PassThrough } from 'node:stream'
-import type { AppliedFilter, ExportColumn } from '#queries/datatable'
+import type { AppliedFilter, ExportColumn, SheetCell } from '#queries/datatable'
+import { labClock } from '#services/format'
 
-/** What a table export prints: a title, the filters applied, the print date, and every row. */
-export interface TableDocument<Row> {
+/**
+ * What a table export prints, in plain data (it crosses into the export's worker thread): a
+ * title, the filters applied, the print date, the columns, and totals printed under the table
+ * ("Total: 8 order, …"). The rows travel apart, as cells (see exportCells).
+ */
+export interface TableHead {
   title: string
   filters: AppliedFilter[]
   printedAt: string
-  columns: ExportColumn<Row>[]
-  rows: AsyncIterable<Row>
-  /** Totals over every row, printed under the table ("Total: 8 order, …"). */
+  columns: { label: string; width?: number; format?: SheetCell<unknown>['format'] }[]
   totals?: AppliedFilter[]
+}
+
+/** A cell as the file stores it: text for a PDF; text, a number or a date for a spreadsheet. */
+export type Cell = string | number | Date | null
+
+export type ExportFormat = 'pdf' | 'excel'
+
+export function tableHead<Row>(
+  head: Omit<TableHead, 'columns'>,
+  columns: ExportColumn<Row>[]
+): TableHead {
+  return {
+    ...head,
+    columns: columns.map(({ label, width, sheet }) => ({ label, width, format: sheet?.format })),
+  }
 }
 
 export function cellText<Row>(column: ExportColumn<Row>, row: Row): string {
   const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key]
   return value === null || value === undefined || value === '' ? '-' : String(value)
+}
+
+/**
+ * A spreadsheet date has no time zone: the lab's wall clock is written as if it were UTC,
+ * which is how exceljs turns a Date into a serial day number.
+ */
+function wallClock(iso: string) {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))
+  const moment = new Date(iso)
+  if (Number.isNaN(moment.getTime())) return null
+  const local = labClock(moment)
+  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute))
+}
+
+function sheetValue<Row>(column: ExportColumn<Row>, row: Row): Cell {
+  if (!column.sheet) return cellText(column, row)
+  const value = column.sheet.value(row)
+  if (value === null || value === '') return null
+  if (column.sheet.format === 'date' || column.sheet.format === 'datetime')
+    return wallClock(String(value))
+  return Number(value)
+}
+
+/** A row's cells for the file: printed text for a PDF, typed values for a spreadsheet. */
+export function exportCells<Row>(format: ExportFormat, columns: ExportColumn<Row>[], row: Row) {
+  return format === 'pdf'
+    ? columns.map((column) => cellText(column, row))
+    : columns.map((column) => sheetValue(column, row))
 }
 
 export function filterSummary(filters: AppliedFilter[]) {
@@ -28,9 +75,9 @@ export function filterSummary(filters: AppliedFilter[]) {
 export const ROWS_PER_CHECK = 200
 
 /**
- * Waits while the file's reader (the download) is behind: what is written and not yet read
- * stays within the stream's buffer instead of growing with the export. A download that was
- * closed stops the export (the rejection ends its writer).
+ * Waits while the file's reader is behind: what is written and not yet read stays within the
+ * stream's buffer instead of growing with the export. A reader that was closed stops the
+ * export (the rejection ends its writer).
  */
 export async function waitForReader(out: PassThrough) {
   if (out.writableNeedDrain && !out.destroyed) {

@@ -1,42 +1,42 @@
 import { PassThrough } from 'node:stream'
 import { createDocument } from '#documents/kit/document'
 import {
-  cellText,
   filterSummary,
   ROWS_PER_CHECK,
   waitForReader,
-  type TableDocument,
+  type Cell,
+  type TableHead,
 } from '#documents/exports/table_document'
 
 /**
  * A list export as PDF: landscape, the list's title, the filters applied and
  * the print date, then every row streamed into the kit's table (its header
- * repeats on every page), no faster than it is downloaded, so tens of thousands of rows stay
+ * repeats on every page), no faster than it is read, so tens of thousands of rows stay
  * flat in memory.
  */
-export function tablePdf<Row>(doc: TableDocument<Row>) {
-  const writer = createDocument({ title: doc.title, layout: 'landscape', letterhead: false })
+export function tablePdf(head: TableHead, rows: AsyncIterable<Cell[]>) {
+  const writer = createDocument({ title: head.title, layout: 'landscape', letterhead: false })
   const out = writer.pdf.pipe(new PassThrough())
   const render = async () => {
     writer
-      .title(doc.title)
-      .note(`Filter: ${filterSummary(doc.filters)}`, `Dicetak: ${doc.printedAt}`)
+      .title(head.title)
+      .note(`Filter: ${filterSummary(head.filters)}`, `Dicetak: ${head.printedAt}`)
     const table = writer.table(
       [
         { label: 'No', width: 0.5 },
-        ...doc.columns.map((column) => ({ label: column.label, width: column.width })),
+        ...head.columns.map((column) => ({ label: column.label, width: column.width })),
       ],
       { fontSize: 8 }
     )
     let number = 0
-    for await (const row of doc.rows) {
+    for await (const cells of rows) {
       number++
-      table.row([number, ...doc.columns.map((column) => cellText(column, row))])
+      table.row([number, ...cells.map((cell) => (cell === null ? '-' : String(cell)))])
       if (number % ROWS_PER_CHECK === 0) await waitForReader(out)
     }
     table.end('Data Masih Kosong')
-    if (doc.totals?.length)
-      writer.note(...doc.totals.map((total) => `${total.label}: ${total.value}`))
+    if (head.totals?.length)
+      writer.note(...head.totals.map((total) => `${total.label}: ${total.value}`))
     writer.end()
   }
   render().catch((error) => out.destroy(error))

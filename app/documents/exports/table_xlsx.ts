@@ -1,14 +1,13 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import {
-  cellText,
   filterSummary,
   ROWS_PER_CHECK,
   waitForReader,
-  type TableDocument,
+  type Cell,
+  type TableHead,
 } from '#documents/exports/table_document'
-import type { ExportColumn, SheetCell } from '#queries/datatable'
-import { labClock } from '#services/format'
+import type { SheetCell } from '#queries/datatable'
 
 const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
   number: '#,##0',
@@ -18,33 +17,11 @@ const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
 }
 
 /**
- * A spreadsheet date has no time zone: the lab's wall clock is written as if it were UTC,
- * which is how exceljs turns a Date into a serial day number.
- */
-function wallClock(iso: string) {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
-  if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))
-  const moment = new Date(iso)
-  if (Number.isNaN(moment.getTime())) return null
-  const local = labClock(moment)
-  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute))
-}
-
-function sheetValue<Row>(column: ExportColumn<Row>, row: Row) {
-  if (!column.sheet) return cellText(column, row)
-  const value = column.sheet.value(row)
-  if (value === null || value === '') return null
-  if (column.sheet.format === 'date' || column.sheet.format === 'datetime')
-    return wallClock(String(value))
-  return Number(value)
-}
-
-/**
  * Streams an .xlsx with exceljs' streaming writer: rows are committed as they
  * come, and written no faster than they are downloaded, so memory stays flat however many
- * rows the filter matches.
+ * rows the filter matches. Dates arrive as the lab's wall clock written as UTC (exportCells).
  */
-export function tableXlsx<Row>(doc: TableDocument<Row>) {
+export function tableXlsx(doc: TableHead, rows: AsyncIterable<Cell[]>) {
   const stream = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
@@ -59,7 +36,7 @@ export function tableXlsx<Row>(doc: TableDocument<Row>) {
       { width: 6 },
       ...doc.columns.map((column) => ({
         width: 14 * (column.width ?? 1),
-        style: column.sheet ? { numFmt: NUMBER_FORMATS[column.sheet.format] } : {},
+        style: column.format ? { numFmt: NUMBER_FORMATS[column.format] } : {},
       })),
     ]
     sheet.addRow([doc.title]).font = { bold: true, size: 14 }
@@ -79,9 +56,9 @@ export function tableXlsx<Row>(doc: TableDocument<Row>) {
       to: { row: header.number, column: doc.columns.length + 1 },
     }
     let number = 0
-    for await (const row of doc.rows) {
+    for await (const cells of rows) {
       number++
-      sheet.addRow([number, ...doc.columns.map((column) => sheetValue(column, row))]).commit()
+      sheet.addRow([number, ...cells]).commit()
       if (number % ROWS_PER_CHECK === 0) await waitForReader(stream)
     }
     if (doc.totals?.length) sheet.addRow([]).commit()

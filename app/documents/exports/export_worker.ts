@@ -1,0 +1,96 @@
+/**
+ * The worker thread export files are written in (see export_thread.ts). Each export has an
+ * id: its head comes first, then its rows as cells, chunk by chunk, each asked for when the
+ * last is written; the file's bytes go back as they are made. Building an xlsx or a PDF (XML,
+ * compression, layout) is most of an export's work: here it never holds up the requests the
+ * app's own thread serves.
+ */
+import type { Readable } from 'node:stream'
+import { parentPort } from 'node:worker_threads'
+import type { Cell, ExportFormat, TableHead } from '#documents/exports/table_document'
+
+// Under the development and test loader the app's TypeScript is compiled as it is imported.
+if (import.meta.url.endsWith('.ts')) await import('@poppinss/ts-exec')
+
+export type ToWorker =
+  | { id: number; type: 'start'; format: ExportFormat; head: TableHead }
+  | { id: number; type: 'rows'; rows: Cell[][] }
+  | { id: number; type: 'end' }
+  | { id: number; type: 'cancel' }
+export type FromWorker =
+  | { id: number; type: 'more' }
+  | { id: number; type: 'bytes'; data: Uint8Array }
+  | { id: number; type: 'done' }
+  | { id: number; type: 'failed'; message: string }
+
+interface Running {
+  arrived: (Cell[][] | null)[]
+  wake: (() => void) | null
+  file: Readable | null
+}
+
+const port = parentPort!
+const send = (message: FromWorker) => port.postMessage(message)
+const running = new Map<number, Running>()
+
+/** Only the writer a format needs is loaded (exceljs and pdfkit each take half a second). */
+async function writerOf(format: ExportFormat) {
+  if (format === 'pdf') {
+    const { tablePdf } = await import('#documents/exports/table_pdf')
+    return tablePdf
+  }
+  const { tableXlsx } = await import('#documents/exports/table_xlsx')
+  return tableXlsx
+}
+
+async function* rowsOf(id: number, state: Running) {
+  for (;;) {
+    if (!state.arrived.length) {
+      send({ id, type: 'more' })
+      await new Promise<void>((resume) => (state.wake = resume))
+    }
+    const chunk = state.arrived.shift()
+    if (!chunk) return
+    yield* chunk
+  }
+}
+
+async function start(id: number, format: ExportFormat, head: TableHead) {
+  const state: Running = { arrived: [], wake: null, file: null }
+  running.set(id, state)
+  try {
+    const write = await writerOf(format)
+    if (!running.has(id)) return
+    const file = write(head, rowsOf(id, state))
+    state.file = file
+    file.on('data', (data: Buffer) => send({ id, type: 'bytes', data }))
+    file.on('end', () => {
+      running.delete(id)
+      send({ id, type: 'done' })
+    })
+    file.on('error', (error) => {
+      running.delete(id)
+      send({ id, type: 'failed', message: String(error?.message ?? error) })
+    })
+  } catch (error) {
+    running.delete(id)
+    send({ id, type: 'failed', message: String((error as Error)?.message ?? error) })
+  }
+}
+
+function arrive(state: Running, rows: Cell[][] | null) {
+  state.arrived.push(rows)
+  state.wake?.()
+  state.wake = null
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'start') return void start(message.id, message.format, message.head)
+  const state = running.get(message.id)
+  if (!state) return
+  if (message.type === 'rows') return arrive(state, message.rows)
+  if (message.type === 'end') return arrive(state, null)
+  running.delete(message.id)
+  arrive(state, null)
+  state.file?.destroy()
+})

@@ -1,0 +1,110 @@
+import { once } from 'node:events'
+import type { Readable } from 'node:stream'
+import { test } from '@japa/runner'
+import ExcelJS from 'exceljs'
+import { exportThreadStatus, fileInThread } from '#documents/exports/export_thread'
+import type { Cell, TableHead } from '#documents/exports/table_document'
+
+const HEAD: TableHead = {
+  title: 'Daftar Uji',
+  filters: [{ label: 'Status', value: 'SELESAI' }],
+  printedAt: '25 November 2026 09:00 WITA',
+  columns: [
+    { label: 'Nama' },
+    { label: 'Jumlah', format: 'number' },
+    { label: 'Tanggal', format: 'date' },
+  ],
+  totals: [{ label: 'Total', value: '3 baris' }],
+}
+
+/** Chunks of rows, counting how many were asked for and whether the reading was ended. */
+function source(chunks: number, size: number) {
+  const seen = { asked: 0, ended: false }
+  async function* rows() {
+    try {
+      for (let c = 0; c < chunks; c++) {
+        seen.asked++
+        yield Array.from({ length: size }, (_, i): Cell[] => [
+          `Alat ${c * size + i + 1}`,
+          c * size + i + 1,
+          new Date(Date.UTC(2026, 0, 1 + i)),
+        ])
+      }
+    } finally {
+      seen.ended = true
+    }
+  }
+  return { rows: rows(), seen }
+}
+
+async function bytesOf(file: Readable) {
+  const parts: Buffer[] = []
+  for await (const part of file) parts.push(part)
+  return Buffer.concat(parts)
+}
+
+test.group('Documents | export thread', (group) => {
+  group.each.timeout(30_000)
+
+  test('an Excel file written by the export thread holds the head, every row typed, and the totals', async ({
+    assert,
+  }) => {
+    const { rows, seen } = source(3, 4)
+    const file = await bytesOf(fileInThread('excel', HEAD, rows))
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(file as any)
+    const sheet = book.getWorksheet('Data')!
+    assert.equal(sheet.getCell('A1').value, 'Daftar Uji')
+    assert.equal(sheet.getCell('A2').value, 'Filter: Status: SELESAI')
+    assert.deepEqual(sheet.getRow(5).values, [undefined, 'No', 'Nama', 'Jumlah', 'Tanggal'] as any)
+    assert.deepEqual(sheet.getRow(6).values, [
+      undefined,
+      1,
+      'Alat 1',
+      1,
+      new Date(Date.UTC(2026, 0, 1)),
+    ] as any)
+    assert.equal(sheet.getRow(17).getCell(2).value, 'Alat 12')
+    assert.equal(sheet.getRow(19).getCell(1).value, 'Total')
+    assert.deepEqual(seen, { asked: 3, ended: true })
+    assert.equal(exportThreadStatus().exports, 0)
+  })
+
+  test('a PDF is written the same way and two exports run side by side', async ({ assert }) => {
+    const [pdf, excel] = await Promise.all([
+      bytesOf(fileInThread('pdf', HEAD, source(2, 50).rows)),
+      bytesOf(fileInThread('excel', HEAD, source(2, 50).rows)),
+    ])
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-')
+    assert.match(pdf.subarray(-8).toString(), /%%EOF/)
+    assert.equal(excel.subarray(0, 2).toString(), 'PK')
+    assert.deepEqual(exportThreadStatus(), { started: true, exports: 0 })
+  })
+
+  test('rows are read no faster than the file is downloaded, and a closed download stops the reading', async ({
+    assert,
+  }) => {
+    const { rows, seen } = source(10_000, 100)
+    const file = fileInThread('excel', HEAD, rows)
+    file.pause()
+    await once(file, 'readable')
+    await new Promise((resume) => setTimeout(resume, 1000))
+    // Nobody reads: the reading stops once the download's buffer is full, far from the end.
+    assert.isBelow(seen.asked, 200)
+    assert.equal(exportThreadStatus().exports, 1)
+    file.destroy()
+    await new Promise((resume) => setTimeout(resume, 100))
+    assert.isTrue(seen.ended)
+    assert.equal(exportThreadStatus().exports, 0)
+  })
+
+  test('a row the writer cannot take fails the file instead of hanging it', async ({ assert }) => {
+    async function* rows(): AsyncGenerator<Cell[][]> {
+      yield [['ok', 1, null]]
+      throw new Error('baca gagal')
+    }
+    const file = fileInThread('excel', HEAD, rows())
+    await assert.rejects(() => bytesOf(file), 'baca gagal')
+    assert.equal(exportThreadStatus().exports, 0)
+  })
+})
