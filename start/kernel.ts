@@ -7,7 +7,7 @@ server.use([
   () => import('#middleware/security_headers_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/ssr_guard_middleware'),
-  () => import('@adonisjs/static/static_middleware'),
+  () => import('#middleware/static_files_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   () => import('#middleware/inertia_middleware'),
 ])
