@@ -55,16 +55,56 @@ const wallClock = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 })
 
-/** The lab's calendar day and clock of a moment: year, month (1-12), day, hour, minute. */
-export function labClock(moment: Date) {
-  const parts: Record<string, string> = {}
-  for (const { type, value } of wallClock.formatToParts(moment)) parts[type] = value
+function clockOf(parts: Intl.DateTimeFormatPart[]) {
+  const found: Record<string, string> = {}
+  for (const { type, value } of parts) found[type] = value
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
+    year: Number(found.year),
+    month: Number(found.month),
+    day: Number(found.day),
+    hour: Number(found.hour),
+    minute: Number(found.minute),
+  }
+}
+
+/**
+ * The zone's distance from UTC in minutes when it never changes (no daylight saving, the same
+ * offset each January and July from 2000 to 2060: every Indonesian zone), else null.
+ */
+function fixedOffset() {
+  let offset: number | null = null
+  for (let year = 2000; year <= 2060; year++) {
+    for (const month of [0, 6]) {
+      const moment = Date.UTC(year, month, 1)
+      const clock = clockOf(wallClock.formatToParts(moment))
+      const local = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute)
+      const minutes = (local - moment) / 60_000
+      if (offset !== null && minutes !== offset) return null
+      offset = minutes
+    }
+  }
+  return offset
+}
+
+const FIXED_OFFSET_MS = (() => {
+  const minutes = fixedOffset()
+  return minutes === null ? null : minutes * 60_000
+})()
+
+/**
+ * The lab's calendar day and clock of a moment: year, month (1-12), day, hour, minute. In a
+ * zone of fixed offset it is plain arithmetic (a list formats every date of every row), else
+ * Intl reads the zone's rules.
+ */
+export function labClock(moment: Date) {
+  if (FIXED_OFFSET_MS === null) return clockOf(wallClock.formatToParts(moment))
+  const local = new Date(moment.getTime() + FIXED_OFFSET_MS)
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   }
 }
 
