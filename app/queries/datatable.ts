@@ -209,25 +209,37 @@ export async function rowsOfIds(
 /**
  * One page of rows. With `idColumn`, the page's ids are chosen first by a query of the ids
  * alone (the list's index, its lookups left joined and unused, which both databases then
- * skip), and only those rows are joined and computed.
+ * skip), and only those rows are joined and computed. A page in the back half of a list whose
+ * order is known (`order`, the keys it is sorted by) and whose total is exact is read from the
+ * far end of the index, backwards: the last page costs what the first does, the middle one
+ * half of a walk from the front.
  */
 async function pageRows(
   query: DatabaseQueryBuilderContract<any>,
   limit: number,
   offset: number,
-  idColumn?: string
+  idColumn?: string,
+  order?: { keys: string[]; dir: 'asc' | 'desc'; total: number } | null
 ) {
   if (!idColumn) return query.clone().limit(limit).offset(offset)
-  const ids = await query
-    .clone()
-    .clearSelect()
-    .select(`${idColumn} as page_id`)
-    .limit(limit)
-    .offset(offset)
+  const ids = query.clone().clearSelect().select(`${idColumn} as page_id`)
+  if (order && offset > order.total / 2) {
+    const take = Math.max(0, Math.min(limit, order.total - offset))
+    const reverse = order.dir === 'desc' ? 'asc' : 'desc'
+    ids
+      .clearOrder()
+      .orderByRaw(order.keys.map((key) => `${key} ${reverse}`).join(', '))
+      .limit(take)
+      .offset(order.total - offset - take)
+  } else {
+    ids.limit(limit).offset(offset)
+  }
+  const found: { page_id: string | number }[] = await ids
+  // The rows come back in the list's order whichever way their ids were read.
   return rowsOfIds(
     query,
     idColumn,
-    ids.map((row) => row.page_id)
+    found.map((row) => row.page_id)
   )
 }
 
@@ -245,6 +257,8 @@ export async function paginate<Row>(
     idColumn?: string
     /** The matching rows when the list can tell (kept counts, a bounded count); else counted. */
     total?: ListTotal | null
+    /** The keys the query is sorted by, when known (deep pages are then read backwards). */
+    order?: { keys: string[]; dir: 'asc' | 'desc' } | null
   },
   map: (row: any) => Row = (row) => row
 ): Promise<Paginated<Row>> {
@@ -253,7 +267,10 @@ export async function paginate<Row>(
   const total = known.total
   const lastPage = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(options.page ?? 1, lastPage)
-  const rows = total === 0 ? [] : await pageRows(query, limit, (page - 1) * limit, options.idColumn)
+  const exact = !known.capped && !known.estimated
+  const order = options.order && exact ? { ...options.order, total } : null
+  const rows =
+    total === 0 ? [] : await pageRows(query, limit, (page - 1) * limit, options.idColumn, order)
   const data = rows.map(map)
   const qs = { ...options.qs }
   delete qs.page

@@ -178,8 +178,49 @@ test.group('Orders | list at scale', (group) => {
       const expected = all.map((row) => row.id)
       assert.lengthOf(expected, 11)
       const exported: number[] = []
-      for await (const row of exportRows(internalOrderList, query, sort, 4)) exported.push(row.id)
+      for await (const rows of exportRows(internalOrderList, query, sort, 4))
+        exported.push(...rows.map((row) => row.id))
       assert.deepEqual(exported, expected, `sort ${JSON.stringify(sort)}`)
+    }
+  })
+
+  test('every page holds the rows of the list order, the back half read backwards', async ({
+    client,
+    assert,
+  }) => {
+    const staff = await userWithRole('yantek')
+    const tag = marker('Pg')
+    for (let i = 0; i < 23; i++) {
+      const { order } = await makeOrder({ status: 'MENUNGGU' })
+      await db
+        .from('orders')
+        .where('id', order.id)
+        .update({
+          created_at: `2020-02-0${1 + (i % 4)} 08:00:00`,
+          total_price: 1000 * (i % 5),
+          number: `${tag}/${i}`,
+        })
+    }
+    for (const sort of [
+      null,
+      { key: 'formatted_total_price', dir: 'asc' as const },
+      { key: 'fasyankes', dir: 'desc' as const },
+    ]) {
+      const all = await sortedQuery(internalOrderList, { number: tag }, staff, sort).clone()
+      const expected = all.map((row) => row.number)
+      assert.lengthOf(expected, 23)
+      const shown: string[] = []
+      for (const page of [1, 2, 3]) {
+        forgetCounts()
+        const response = await client
+          .get('/internal/datatable')
+          .qs({ number: tag, limit: 10, page, ...(sort ? { sort: sort.key, dir: sort.dir } : {}) })
+          .loginAs(staff)
+        response.assertStatus(200)
+        assert.equal(response.body().total, 23)
+        shown.push(...response.body().data.map((row: { number: string }) => row.number))
+      }
+      assert.deepEqual(shown, expected, `sort ${JSON.stringify(sort)}`)
     }
   })
 })
