@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { whereContains } from '#queries/datatable'
+import { whereContains, whereSearch } from '#queries/datatable'
+import { INVENTORY_SEARCH_COLUMNS } from '#database/search_columns'
 import { historyHref } from '#queries/devices/history_href'
 import { formatDate, isoDate, labToday } from '#services/format'
 import {
@@ -111,10 +112,12 @@ export function inventoryQuery(filters: InventoryFilters, user: User | undefined
         .whereIn('i.alkes_id', idsContaining('alkes', 'name', term))
         .orWhereIn(
           'i.id',
-          whereContains(
-            db.from('inventories').select('id'),
-            ['merk', 'model', 'serial_number'],
-            term
+          whereSearch(
+            db.from('inventories as s').select('s.id'),
+            'inventories',
+            INVENTORY_SEARCH_COLUMNS,
+            [term],
+            's'
           )
         )
       if (withFacility)

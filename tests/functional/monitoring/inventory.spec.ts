@@ -251,6 +251,8 @@ test.group('Inventory | filters and order', (group) => {
       // The search box looks in facility and device names, brand, model and serial.
       [{ search: `RS Dua ${tag}` }, [r3]],
       [{ search: `Timbangan ${tag}` }, [r2]],
+      // Brand, model and serial through the inventory's trigram index, in any case.
+      [{ search: `cc${tag}3`.toLowerCase() }, [r3]],
     ]
     for (const [qs, expected] of cases) {
       const rows = await rowsOf(client, admin, { search: tag, ...qs })
