@@ -5,6 +5,7 @@ import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { orderListHref } from '#workflows/order_types'
 import { inventoryQuery, inventoryRow, seesFacilities } from '#queries/monitoring/inventory_rows'
 import { deviceLinesQuery } from '#queries/orders/joins'
+import { countsOf } from '#queries/orders/order_list_kit'
 
 const RECALIBRATION_ROWS = 10
 
@@ -15,16 +16,11 @@ function scoped<T extends { where: (...args: any[]) => T }>(query: T, user: User
 export async function dashboardData(user: User) {
   // The five status cards of the spec (part 1, Dashboard) are the Alat Datang workflow's cards,
   // added up from the kept counts (database/order_counts.ts).
-  const counts = await scoped(
-    db
-      .from('order_counts')
-      .where('type', 'internal')
-      .select('status')
-      .sum('total as total')
-      .groupBy('status'),
-    user,
-    'fasyankes_id'
-  )
+  const counts = await db
+    .from('order_counts')
+    .where('type', 'internal')
+    .where('fasyankes_id', countsOf(user))
+    .select('status', 'total')
   const byStatus = new Map(counts.map((row) => [row.status, Number(row.total)]))
 
   const today = labToday()

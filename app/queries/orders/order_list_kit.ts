@@ -11,6 +11,7 @@ import {
   type ListTotal,
 } from '#queries/datatable'
 import type { Keyset } from '#queries/list_definition'
+import { EVERY_FACILITY } from '#database/order_counts'
 import {
   countOrderMatches,
   planOrderText,
@@ -121,10 +122,22 @@ export function orderListQuery(
   return query
 }
 
+/**
+ * Whose kept counts a user reads: a facility user its own facility's (none without one), staff
+ * every facility's together.
+ */
+export function countsOf(user?: User) {
+  if (!user?.isFacility) return EVERY_FACILITY
+  return user.fasyankesId ?? -1
+}
+
 /** Orders of the type the list shows in one status (or all), from the kept counts. */
 async function keptCount(type: 'internal' | 'insitu', status: string | undefined, user?: User) {
-  const query = db.from('order_counts').where('type', type).sum('total as total')
-  if (user?.isFacility) query.where('fasyankes_id', user.fasyankesId ?? 0)
+  const query = db
+    .from('order_counts')
+    .where('type', type)
+    .where('fasyankes_id', countsOf(user))
+    .sum('total as total')
   if (status && status !== 'ALL') query.where('status', status)
   const row = await query.first()
   return Number(row?.total ?? 0)
