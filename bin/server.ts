@@ -52,6 +52,10 @@ createIgnitor()
   .httpServer()
   .start((handler) => {
     httpServer = createAppHttpServer(handler)
+    // The export thread made ready now: an export's first byte does not wait for it to load.
+    void import('#documents/exports/export_thread').then(({ warmExportThread }) =>
+      warmExportThread()
+    )
     return httpServer.server
   })
   .catch((error) => {

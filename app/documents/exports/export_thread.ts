@@ -8,25 +8,50 @@ const WORKER = new URL(
   import.meta.url
 )
 
-/** An idle export thread stops after this long, and its memory is given back. */
-const IDLE_MS = 30_000
+/**
+ * An idle export thread stops after this long and its memory is given back; in a server it is
+ * replaced at once by a fresh, warm one (`warm`).
+ */
+const IDLE_MS = 5_000
 
 type Handler = (message: FromWorker) => void
 
 /**
- * The export thread of this process (export_worker.ts): started by the first export, shared
- * by exports that run together, stopped when idle. If it dies, the exports it was writing
- * fail and the next export starts a new one.
+ * The export thread of this process (export_worker.ts): started by the first export, or warm
+ * from the server's start; shared by exports that run together; stopped when idle (and, when
+ * kept warm, replaced by a fresh one with its writers loaded, so the first byte of an export does
+ * not wait a second for exceljs or pdfkit to load). If it dies, the exports it was writing fail
+ * and the next export starts a new one.
  */
 class ExportThread {
   private worker: Worker | null = null
   private handlers = new Map<number, Handler>()
   private lastId = 0
   private idle: NodeJS.Timeout | null = null
+  private keepWarm = false
 
-  /** Whether the thread runs, and how many exports it is writing. */
+  /** Starts the thread now with both writers loaded, and keeps one ready from then on. */
+  warm() {
+    this.keepWarm = true
+    this.thread().postMessage({ type: 'warm' } satisfies ToWorker)
+    if (!this.handlers.size) this.worker?.unref()
+  }
+
+  /** Whether the thread runs (and which), and how many exports it is writing. */
   status() {
-    return { started: this.worker !== null, exports: this.handlers.size }
+    return {
+      started: this.worker !== null,
+      threadId: this.worker?.threadId ?? null,
+      exports: this.handlers.size,
+    }
+  }
+
+  /** No thread kept warm any more; an idle one stops now. */
+  cool() {
+    this.keepWarm = false
+    if (this.handlers.size) return
+    if (this.idle) clearTimeout(this.idle)
+    this.stop()
   }
 
   open(handler: Handler) {
@@ -38,7 +63,7 @@ class ExportThread {
     return id
   }
 
-  post(message: ToWorker) {
+  post(message: Exclude<ToWorker, { type: 'warm' }>) {
     if (this.handlers.has(message.id)) this.worker?.postMessage(message)
   }
 
@@ -47,7 +72,10 @@ class ExportThread {
     if (cancel) this.worker?.postMessage({ id, type: 'cancel' } satisfies ToWorker)
     if (this.handlers.size || !this.worker) return
     this.worker.unref()
-    this.idle = setTimeout(() => this.stop(), IDLE_MS).unref()
+    this.idle = setTimeout(() => {
+      this.stop()
+      if (this.keepWarm) this.warm()
+    }, IDLE_MS).unref()
   }
 
   private thread() {
@@ -78,6 +106,8 @@ class ExportThread {
 const exportThread = new ExportThread()
 
 export const exportThreadStatus = () => exportThread.status()
+export const warmExportThread = () => exportThread.warm()
+export const coolExportThread = () => exportThread.cool()
 
 /**
  * An export's file, written in the export thread: this thread only reads the rows (chunk by

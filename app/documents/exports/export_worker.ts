@@ -13,6 +13,7 @@ import type { Cell, ExportFormat, TableHead } from '#documents/exports/table_doc
 if (import.meta.url.endsWith('.ts')) await import('@poppinss/ts-exec')
 
 export type ToWorker =
+  | { type: 'warm' }
   | { id: number; type: 'start'; format: ExportFormat; head: TableHead }
   | { id: number; type: 'rows'; rows: Cell[][] }
   | { id: number; type: 'end' }
@@ -25,6 +26,8 @@ export type FromWorker =
 
 interface Running {
   arrived: (Cell[][] | null)[]
+  /** A chunk was asked for and has not arrived yet. */
+  asked: boolean
   wake: (() => void) | null
   file: Readable | null
 }
@@ -43,20 +46,28 @@ async function writerOf(format: ExportFormat) {
   return tableXlsx
 }
 
+/**
+ * The rows of an export as they arrive. The next chunk is asked for as soon as one is taken, so
+ * the app's thread reads it while this one is written; no more than two are ever held.
+ */
 async function* rowsOf(id: number, state: Running) {
+  const ask = () => {
+    if (state.asked) return
+    state.asked = true
+    send({ id, type: 'more' })
+  }
+  ask()
   for (;;) {
-    if (!state.arrived.length) {
-      send({ id, type: 'more' })
-      await new Promise<void>((resume) => (state.wake = resume))
-    }
+    if (!state.arrived.length) await new Promise<void>((resume) => (state.wake = resume))
     const chunk = state.arrived.shift()
     if (!chunk) return
+    ask()
     yield* chunk
   }
 }
 
 async function start(id: number, format: ExportFormat, head: TableHead) {
-  const state: Running = { arrived: [], wake: null, file: null }
+  const state: Running = { arrived: [], asked: false, wake: null, file: null }
   running.set(id, state)
   try {
     const write = await writerOf(format)
@@ -79,12 +90,14 @@ async function start(id: number, format: ExportFormat, head: TableHead) {
 }
 
 function arrive(state: Running, rows: Cell[][] | null) {
+  state.asked = false
   state.arrived.push(rows)
   state.wake?.()
   state.wake = null
 }
 
 port.on('message', (message: ToWorker) => {
+  if (message.type === 'warm') return void Promise.all([writerOf('pdf'), writerOf('excel')])
   if (message.type === 'start') return void start(message.id, message.format, message.head)
   const state = running.get(message.id)
   if (!state) return
