@@ -70,10 +70,15 @@ function installGuards() {
   })
 }
 
-/** Resident memory (kB) of a process, from /proc; 0 once it is gone. */
-export function rssKb(pid) {
+/**
+ * Resident memory (kB) of a process, from /proc (`VmRSS`, or another field of its status such as
+ * `RssAnon`: what it holds itself, without the file pages it maps); 0 once it is gone.
+ */
+export function rssKb(pid, field = 'VmRSS') {
   try {
-    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    const match = new RegExp(`${field}:\\s+(\\d+)`).exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8')
+    )
     return match ? Number(match[1]) : 0
   } catch {
     return 0
