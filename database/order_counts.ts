@@ -55,7 +55,10 @@ function postgresTriggers(add: ReturnType<typeof adder>) {
   ]
 }
 
-/** The triggers that keep `order_counts` (without the every-facility rows: as before 0035). */
+/**
+ * The triggers that keep `order_counts`; with `everyFacility` false, without the every-facility
+ * rows (as before migration 0035).
+ */
 export function orderCountTriggers(dialect: CountDialect, everyFacility = true) {
   const add = adder(everyFacility)
   return dialect === 'postgres' ? postgresTriggers(add) : sqliteTriggers(add)

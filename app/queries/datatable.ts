@@ -5,6 +5,7 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import { searchExpression } from '#database/search_index'
 import { cleanInput, cleanText } from '#services/control_characters'
 import { number } from '#validators/rules/number'
+import type { Keyset } from '#queries/list_definition'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -219,7 +220,7 @@ async function pageRows(
   limit: number,
   offset: number,
   idColumn?: string,
-  order?: { keys: string[]; dir: 'asc' | 'desc'; total: number } | null
+  order?: (Keyset & { total: number }) | null
 ) {
   if (!idColumn) return query.clone().limit(limit).offset(offset)
   const ids = query.clone().clearSelect().select(`${idColumn} as page_id`)
@@ -258,7 +259,7 @@ export async function paginate<Row>(
     /** The matching rows when the list can tell (kept counts, a bounded count); else counted. */
     total?: ListTotal | null
     /** The keys the query is sorted by, when known (deep pages are then read backwards). */
-    order?: { keys: string[]; dir: 'asc' | 'desc' } | null
+    order?: Keyset | null
   },
   map: (row: any) => Row = (row) => row
 ): Promise<Paginated<Row>> {

@@ -161,9 +161,9 @@ async function* rowsByKeyset(
 
 /**
  * Every row of an export, a chunk at a time, as the list shows them. The file is written in a
- * worker thread that asks for each chunk when it has written the last and the download has
- * taken it (documents/exports/export_thread.ts), so between two chunks this thread serves
- * other requests.
+ * worker thread that asks for the next chunk as it takes one, and a chunk is read only once the
+ * download has taken the bytes before it (documents/exports/export_thread.ts), so between two
+ * chunks this thread serves other requests.
  */
 export async function* exportRows<Row>(
   list: ListDefinition<any, Row>,

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { dropOrderSearch, orderSearchBackfill, orderSearchTriggers } from '#database/order_search'
 import { createSearchIndex, dropSearchIndex } from '#database/search_index'
+import { dialectOf, runStatements } from '#database/raw_statements'
 
 /**
  * The order lists at a million orders (issue 16).
@@ -20,9 +20,6 @@ const INDEXES: [name: string, columns: string[]][] = [
   ['orders_type_facility_key_idx', ['type', 'facility_key', 'id']],
 ]
 
-const dialectOf = (client: QueryClientContract) =>
-  client.dialect.name === 'postgres' ? 'postgres' : 'sqlite'
-
 export default class extends BaseSchema {
   async up() {
     this.schema.alterTable('orders', (table) => {
@@ -33,12 +30,8 @@ export default class extends BaseSchema {
       for (const [name, columns] of INDEXES) table.index(columns, name)
     })
     this.defer(async (client) => {
-      for (const statement of orderSearchTriggers(dialectOf(client))) {
-        await client.rawQuery(statement)
-      }
-      for (const statement of orderSearchBackfill(dialectOf(client))) {
-        await client.rawQuery(statement)
-      }
+      await runStatements(client, orderSearchTriggers(dialectOf(client)))
+      await runStatements(client, orderSearchBackfill(dialectOf(client)))
       await createSearchIndex(client, 'orders', ['search_text'])
     })
   }
@@ -46,7 +39,7 @@ export default class extends BaseSchema {
   async down() {
     this.defer(async (client) => {
       await dropSearchIndex(client, 'orders')
-      for (const statement of dropOrderSearch(dialectOf(client))) await client.rawQuery(statement)
+      await runStatements(client, dropOrderSearch(dialectOf(client)))
     })
     this.schema.alterTable('orders', (table) => {
       for (const [name, columns] of INDEXES) table.dropIndex(columns, name)

@@ -1,31 +1,33 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { dropOrderCounts, orderCountsBackfill, orderCountTriggers } from '#database/order_counts'
+import {
+  dropOrderCounts,
+  EVERY_FACILITY,
+  orderCountsBackfill,
+  orderCountTriggers,
+} from '#database/order_counts'
+import { dialectOf, runStatements } from '#database/raw_statements'
 
 /**
  * Issue 16: the kept order counts gain rows for every facility together (`fasyankes_id` 0,
  * database/order_counts.ts), so a staff list's total reads one row, not thousands. The triggers
  * are made again with the new rows and the counts refilled.
  */
-const dialectOf = (client: QueryClientContract) =>
-  client.dialect.name === 'postgres' ? 'postgres' : 'sqlite'
-
 export default class extends BaseSchema {
   async up() {
     this.defer(async (client) => {
       const dialect = dialectOf(client)
-      for (const statement of dropOrderCounts(dialect)) await client.rawQuery(statement)
-      for (const statement of orderCountTriggers(dialect)) await client.rawQuery(statement)
-      for (const statement of orderCountsBackfill()) await client.rawQuery(statement)
+      await runStatements(client, dropOrderCounts(dialect))
+      await runStatements(client, orderCountTriggers(dialect))
+      await runStatements(client, orderCountsBackfill())
     })
   }
 
   async down() {
     this.defer(async (client) => {
       const dialect = dialectOf(client)
-      for (const statement of dropOrderCounts(dialect)) await client.rawQuery(statement)
-      for (const statement of orderCountTriggers(dialect, false)) await client.rawQuery(statement)
-      await client.from('order_counts').where('fasyankes_id', 0).delete()
+      await runStatements(client, dropOrderCounts(dialect))
+      await runStatements(client, orderCountTriggers(dialect, false))
+      await client.from('order_counts').where('fasyankes_id', EVERY_FACILITY).delete()
     })
   }
 }

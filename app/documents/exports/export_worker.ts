@@ -1,9 +1,9 @@
 /**
  * The worker thread export files are written in (see export_thread.ts). Each export has an
  * id: its head comes first, then its rows as cells, chunk by chunk, each asked for as the one
- * before is taken (rowsOf); the file's bytes go back as they are made. Building an xlsx or a PDF (XML,
- * compression, layout) is most of an export's work: here it never holds up the requests the
- * app's own thread serves.
+ * before is taken (rowsOf); the file's bytes go back as they are made. Building an xlsx or a
+ * PDF (XML, compression, layout) is most of an export's work: here it never holds up the
+ * requests the app's own thread serves.
  */
 import type { Readable } from 'node:stream'
 import { parentPort } from 'node:worker_threads'
