@@ -86,10 +86,16 @@ function fixedOffset() {
   return offset
 }
 
-const FIXED_OFFSET_MS = (() => {
-  const minutes = fixedOffset()
-  return minutes === null ? null : minutes * 60_000
-})()
+const FIXED_OFFSET_MINUTES = fixedOffset()
+const FIXED_OFFSET_MS = FIXED_OFFSET_MINUTES === null ? null : FIXED_OFFSET_MINUTES * 60_000
+
+/**
+ * The lab zone's fixed distance from UTC in minutes (480 for WITA), or null in a zone with
+ * daylight saving: the reports' kept months (database/report_counts.ts) need a fixed one.
+ */
+export function labOffsetMinutes() {
+  return FIXED_OFFSET_MINUTES
+}
 
 /**
  * The lab's calendar day and clock of a moment: year, month (1-12), day, hour, minute. In a

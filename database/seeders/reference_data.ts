@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { getProvinces, getRegencies } from 'idn-area-data'
 import { UNIT_NAMES } from '#enums/master_data'
 import { isoDate, nationalHolidays } from '#services/holidays'
+import { keepReportClock } from '#queries/reports/kept_counts'
 
 export const FASYANKES_CATEGORIES = [
   'Rumah Sakit',
@@ -27,7 +28,8 @@ export const FASYANKES_CLASSES = [
  * Reference data every installation needs, production included: all provinces
  * and regencies/cities with their Kemendagri codes (from idn-area-data), and
  * the facility categories and classes, the calibrator units. Safe to run again: it only adds what is
- * missing.
+ * missing. It also dates the reports' kept counts in the lab's zone (recounted if APP_TIMEZONE
+ * moved to another offset).
  */
 export async function seedReferenceData() {
   const [provinces, regencies] = await Promise.all([getProvinces(), getRegencies()])
@@ -69,4 +71,5 @@ export async function seedReferenceData() {
       .map((holiday) => ({ ...holiday, source: 'national' }))
     if (holidays.length) await trx.table('holidays').multiInsert(holidays)
   })
+  await keepReportClock()
 }

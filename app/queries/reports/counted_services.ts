@@ -1,6 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { ReportFilters } from '#queries/reports/report_filters'
+import { UNCOUNTED_DEVICE_STATUS, UNCOUNTED_ORDER_STATUSES } from '#database/report_counts'
+import { keptFacilityServices, splitRange } from '#queries/reports/kept_counts'
 
 /**
  * What the reports count (docs/decisions.md, issue 14): a service is a device line that is not
@@ -9,8 +11,6 @@ import type { ReportFilters } from '#queries/reports/report_filters'
  * with the lines, app/actions/orders/order_totals.ts), so reports over every lab read the
  * orders alone; reports of one lab count its device lines (`countLines`).
  */
-export const UNCOUNTED_ORDER_STATUSES = ['DITOLAK', 'DIBATALKAN'] as const
-export const UNCOUNTED_DEVICE_STATUS = 'BATAL UJI'
 
 type Query = DatabaseQueryBuilderContract<any>
 
@@ -116,6 +116,10 @@ export interface Period {
  */
 export function periodOf(query: Query, column: string, periods: Period[]): string {
   if (!periods.length) return 'NULL'
+  // One period (a range's partial month): not a bare constant, which PostgreSQL cannot group by.
+  if (periods.length === 1) {
+    return `CASE WHEN ${column} IS NOT NULL THEN '${periods[0].key.replace(/[^0-9-]/g, '')}' END`
+  }
   const postgres = query.client.dialect.name === 'postgres'
   const literal = (text: string) => `'${text.replace(/[^0-9: -]/g, '')}${postgres ? '+00' : ''}'`
   const choose = (from: number, to: number): string => {
@@ -137,21 +141,28 @@ export function monthOfDate(query: Query, column: string) {
     : `substr(${column}, 1, 7)`
 }
 
-/** Services per facility in the range: of every lab (the order totals) or of one lab's lines. */
+/**
+ * Services per facility in the range: of every lab (the order totals) or of one lab's lines.
+ * Whole months are read from the kept counts, the days around them from the orders or lines.
+ */
 export async function servicesPerFacility(filters: ReportFilters, lab?: string) {
-  const services = new Map<number, number>()
-  if (lab) {
-    for (const line of await countLines(filters, lab, () => ['d.fasyankes_id'])) {
-      services.set(Number(line.keys[0]), line.count)
+  const { kept, edges } = await splitRange(filters)
+  const services = kept ? await keptFacilityServices(filters, kept, lab) : new Map<number, number>()
+  const add = (id: number, count: number) => services.set(id, (services.get(id) ?? 0) + count)
+  for (const edge of edges) {
+    if (lab) {
+      for (const line of await countLines(edge, lab, () => ['d.fasyankes_id'])) {
+        add(Number(line.keys[0]), line.count)
+      }
+      continue
     }
-    return services
-  }
-  const perFacility = countedOrders(filters)
-    .groupBy('o.fasyankes_id')
-    .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
-  for (const row of await perFacility) {
-    const count = Number(row.services)
-    if (count > 0) services.set(Number(row.id), count)
+    const perFacility = countedOrders(edge)
+      .groupBy('o.fasyankes_id')
+      .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
+    for (const row of await perFacility) {
+      const count = Number(row.services)
+      if (count > 0) add(Number(row.id), count)
+    }
   }
   return services
 }

@@ -9,6 +9,8 @@ import {
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { whereWithin } from '#queries/reports/counted_services'
+import { keptLedgerTotals, splitRange } from '#queries/reports/kept_counts'
+import type { Ledger as KeptLedger } from '#database/report_counts'
 import {
   ORDER_TYPE_FILTER_LABELS,
   reportRangeSchema,
@@ -54,6 +56,8 @@ interface Ledger {
   path: string
   fileName: string
   dateLabel: string
+  /** Its months kept by the database (database/report_counts.ts). */
+  kept: KeptLedger
   /** Narrows the orders to the ledger's and the range; selects the row's date as `date`. */
   scope(query: DatabaseQueryBuilderContract<any>, range: ReportFilters): void
   /** The row's `date` as a lab date. */
@@ -96,6 +100,45 @@ function ledgerQuery(ledger: Ledger, filters: LedgerFilters) {
     })
   }
   return query
+}
+
+type Totals = { orders: number; devices: number; amount: number }
+
+/**
+ * The ledger's orders, devices and tariffs per order type in the range: whole months from the
+ * kept counts and the days around them from the orders; with a search, from the orders alone.
+ */
+async function ledgerTotals(ledger: Ledger, filters: LedgerFilters) {
+  const totals = new Map<string, Totals>()
+  const add = (type: string, found: Totals) => {
+    const sums = totals.get(type) ?? { orders: 0, devices: 0, amount: 0 }
+    totals.set(type, {
+      orders: sums.orders + found.orders,
+      devices: sums.devices + found.devices,
+      amount: sums.amount + found.amount,
+    })
+  }
+  const range = rangeOf(filters)
+  const { kept, edges } = filters.search ? { kept: null, edges: [range] } : await splitRange(range)
+  if (kept) {
+    for (const row of await keptLedgerTotals(range, kept, ledger.kept)) add(row.type, row)
+  }
+  for (const edge of edges) {
+    const within = { ...filters, start_date: edge.startDate, end_date: edge.endDate }
+    const rows = await db
+      .from(ledgerQuery(ledger, within).as('t'))
+      .groupBy('t.type')
+      .select('t.type', db.raw('count(*) as orders'), db.raw('sum(t.device_count) as devices'))
+      .select(db.raw('sum(t.total_price) as amount'))
+    for (const row of rows) {
+      add(row.type, {
+        orders: Number(row.orders),
+        devices: Number(row.devices ?? 0),
+        amount: Number(row.amount ?? 0),
+      })
+    }
+  }
+  return totals
 }
 
 function ledgerList(ledger: Ledger) {
@@ -141,17 +184,20 @@ function ledgerList(ledger: Ledger) {
       ),
     ],
 
+    // Without a search, the rows are counted from the kept months too.
+    async total(filters) {
+      if (filters.search) return null
+      const totals = await ledgerTotals(ledger, filters)
+      return { total: [...totals.values()].reduce((sum, row) => sum + row.orders, 0) }
+    },
+
     async summary(filters) {
-      const rows = await db
-        .from(ledgerQuery(ledger, filters).as('t'))
-        .groupBy('t.type')
-        .select('t.type', db.raw('count(*) as orders'), db.raw('sum(t.device_count) as devices'))
-        .select(db.raw('sum(t.total_price) as amount'))
+      const found = await ledgerTotals(ledger, filters)
       const totals: Record<string, number> = { orders: 0, devices: 0, amount: 0 }
       for (const type of ['internal', 'insitu']) {
-        const row = rows.find((candidate) => candidate.type === type)
-        for (const key of ['orders', 'devices', 'amount']) {
-          const value = Number(row?.[key] ?? 0)
+        const row = found.get(type)
+        for (const key of ['orders', 'devices', 'amount'] as const) {
+          const value = row?.[key] ?? 0
           totals[`${type}_${key}`] = value
           totals[key] += value
         }
@@ -193,6 +239,7 @@ export const beritaAcaraList = ledgerList({
   path: '/report/berita-acara',
   fileName: 'laporan-berita-acara',
   dateLabel: 'Tanggal Selesai',
+  kept: 'finished',
   scope(query, range) {
     whereWithin(query, 'o.status_changed_at', range)
       .where('o.status', 'SELESAI')
@@ -208,6 +255,7 @@ export const pnbpList = ledgerList({
   path: '/report/pnbp',
   fileName: 'laporan-pnbp',
   dateLabel: 'Tanggal Konfirmasi Bayar',
+  kept: 'paid',
   scope(query, range) {
     query
       .whereNotNull('o.payment_confirm_date')

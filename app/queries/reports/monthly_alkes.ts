@@ -6,6 +6,7 @@ import {
   type LineCount,
 } from '#queries/reports/counted_services'
 import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
+import { keptDeviceServices, splitRange } from '#queries/reports/kept_counts'
 
 /**
  * Spec: /api/report/alkespk/monthly, PK device types by month, each month split into M (masuk:
@@ -17,18 +18,44 @@ export interface HM {
   M: number
 }
 
+/**
+ * A lab's counted lines per device type and month, M or H: whole months from the kept counts,
+ * the days around them from the lines.
+ */
+async function perMonth(filters: ReportFilters, lab: string, half: keyof HM) {
+  const { kept, edges } = await splitRange(filters)
+  const lines: LineCount[] = []
+  if (kept) {
+    const measure = half === 'M' ? 'ordered' : 'finished'
+    for (const row of await keptDeviceServices(filters, kept, lab, measure)) {
+      lines.push({ keys: [row.alkesId, row.month], count: row.count })
+    }
+  }
+  for (const edge of edges) {
+    const months = monthsOf(edge.startDate, edge.endDate)
+    const found =
+      half === 'M'
+        ? await countLines(edge, lab, (query) => [
+            'd.alkes_id',
+            periodOf(query, 'd.ordered_at', months),
+          ])
+        : await countLines(
+            edge,
+            lab,
+            (query) => ['d.alkes_id', monthOfDate(query, 'd.work_date')],
+            {
+              finished: true,
+            }
+          )
+    lines.push(...found)
+  }
+  return lines
+}
+
 export async function monthlyAlkes(filters: ReportFilters) {
   const months = monthsOf(filters.startDate, filters.endDate)
-  const requested = await countLines(filters, 'pk', (query) => [
-    'd.alkes_id',
-    periodOf(query, 'd.ordered_at', months),
-  ])
-  const finished = await countLines(
-    filters,
-    'pk',
-    (query) => ['d.alkes_id', monthOfDate(query, 'd.work_date')],
-    { finished: true }
-  )
+  const requested = await perMonth(filters, 'pk', 'M')
+  const finished = await perMonth(filters, 'pk', 'H')
   const column = new Map(months.map((month, index) => [month.key, index]))
   const perAlkes = new Map<number, HM[]>()
   const add = (lines: LineCount[], half: keyof HM) => {

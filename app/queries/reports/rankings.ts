@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { countLines, servicesPerFacility } from '#queries/reports/counted_services'
+import { keptDeviceServices, splitRange } from '#queries/reports/kept_counts'
 import type { ReportFilters } from '#queries/reports/report_filters'
 
 /** The spec's top and lowest lists: a facility or a device type, and its count of services. */
@@ -21,12 +22,27 @@ export async function rankFacilities(filters: ReportFilters, direction: Directio
   return named(rank([...services], direction), 'fasyankes', 'fasyankes_name')
 }
 
-/** PK device types by their services in the range (spec: alkes PK report). */
+/**
+ * PK device types by their services in the range (spec: alkes PK report): whole months from the
+ * kept counts, the days around them from the lines.
+ */
 export async function rankAlkes(filters: ReportFilters, direction: Direction) {
-  const counts = await countLines(filters, 'pk', () => ['d.alkes_id'])
+  const { kept, edges } = await splitRange(filters)
+  const counts = new Map<number, number>()
+  const add = (id: number, count: number) => counts.set(id, (counts.get(id) ?? 0) + count)
+  if (kept) {
+    for (const row of await keptDeviceServices(filters, kept, 'pk', 'ordered')) {
+      add(row.alkesId, row.count)
+    }
+  }
+  for (const edge of edges) {
+    for (const line of await countLines(edge, 'pk', () => ['d.alkes_id'])) {
+      add(Number(line.keys[0]), line.count)
+    }
+  }
   return named(
     rank(
-      counts.map((line) => [Number(line.keys[0]), line.count]),
+      [...counts].filter(([, count]) => count > 0),
       direction
     ),
     'alkes',

@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { FEEDBACK_GROUPS, FEEDBACK_SCORE_COLUMNS } from '#enums/feedback'
 import { countedOrders, periodOf } from '#queries/reports/counted_services'
 import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
+import { keptFeedbackMonths, splitRange } from '#queries/reports/kept_counts'
 
 /**
  * The satisfaction index of the feedback questionnaire (domain decisions: per group, in the
@@ -31,13 +32,11 @@ export function indexOf(total: number, answers: number, responses: number): Inde
 }
 
 /**
- * Sums the questionnaires' group totals (kept on each one, models/feedback.ts) per month in
- * SQL: every questionnaire answers every question, so a group's mean is its total over the
- * questionnaires times its questions.
+ * The questionnaires answered in the range (about orders of the type and province asked), per
+ * month: how many, and the sums of their group totals.
  */
-export async function satisfactionIndex(filters: ReportFilters) {
+async function answeredIn(filters: ReportFilters) {
   const months = monthsOf(filters.startDate, filters.endDate)
-  // Answers given in the range, about orders of the type and province asked.
   const query = countedOrders(filters, 'fb.created_at').join(
     'feedbacks as fb',
     'fb.order_id',
@@ -49,7 +48,24 @@ export async function satisfactionIndex(filters: ReportFilters) {
     .select(FEEDBACK_SCORE_COLUMNS.map((name, index) => db.raw(`sum(fb.${name}) as g${index}`)))
     .groupByRaw(month)
   const rows = await query
+  return rows.map((row) => ({
+    month: String(row.month),
+    responses: Number(row.responses),
+    sums: FEEDBACK_SCORE_COLUMNS.map((_, index) => Number(row[`g${index}`] ?? 0)),
+  }))
+}
 
+/**
+ * Sums the questionnaires' group totals (kept on each one, models/feedback.ts) per month in
+ * SQL: every questionnaire answers every question, so a group's mean is its total over the
+ * questionnaires times its questions. Whole months come from the kept counts
+ * (database/report_counts.ts), the days around them from the questionnaires.
+ */
+export async function satisfactionIndex(filters: ReportFilters) {
+  const months = monthsOf(filters.startDate, filters.endDate)
+  const { kept, edges } = await splitRange(filters)
+  const rows = kept ? await keptFeedbackMonths(filters, kept, FEEDBACK_SCORE_COLUMNS) : []
+  for (const edge of edges) rows.push(...(await answeredIn(edge)))
   const questions = FEEDBACK_GROUPS.map((group) => group.questions.length)
   const allQuestions = questions.reduce((sum, count) => sum + count, 0)
   const empty = () => ({ responses: 0, totals: questions.map(() => 0) })
@@ -58,8 +74,8 @@ export async function satisfactionIndex(filters: ReportFilters) {
   for (const row of rows) {
     const target = perMonth.get(row.month)
     for (const sums of target ? [target, overall] : [overall]) {
-      sums.responses += Number(row.responses)
-      questions.forEach((_, index) => (sums.totals[index] += Number(row[`g${index}`] ?? 0)))
+      sums.responses += row.responses
+      questions.forEach((_, index) => (sums.totals[index] += row.sums[index]))
     }
   }
   const indexes = (sums: ReturnType<typeof empty>) => ({

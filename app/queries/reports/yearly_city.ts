@@ -20,7 +20,13 @@ export async function yearlyCity(filters: ReportFilters) {
   const [first, last] = [labYearOf(ends?.first), labYearOf(ends?.last)]
   const rows: { id: number; year: number; services: number }[] = []
   for (const year of first && last ? yearsOf(first, last) : []) {
-    const services = await servicesPerFacility({ ...filters, from: year.from, until: year.until })
+    const services = await servicesPerFacility({
+      ...filters,
+      startDate: `${year.key}-01-01`,
+      endDate: `${year.key}-12-31`,
+      from: year.from,
+      until: year.until,
+    })
     for (const [id, count] of services) rows.push({ id, year: Number(year.key), services: count })
   }
   const places = await facilityPlaces(filters.province)
