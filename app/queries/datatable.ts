@@ -6,6 +6,7 @@ import { searchExpression } from '#database/search_index'
 import { cleanInput, cleanText } from '#services/control_characters'
 import { number } from '#validators/rules/number'
 import type { Keyset } from '#queries/list_definition'
+import { fromAnchor } from '#queries/page_anchors'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -212,8 +213,8 @@ export async function rowsOfIds(
  * alone (the list's index, its lookups left joined and unused, which both databases then
  * skip), and only those rows are joined and computed. A page in the back half of a list whose
  * order is known (`order`, the keys it is sorted by) and whose total is exact is read from the
- * far end of the index, backwards: the last page costs what the first does, the middle one
- * half of a walk from the front.
+ * far end of the index, backwards: the last page costs what the first does; a page far from
+ * both ends starts after the nearest of the list's anchors (page_anchors.ts).
  */
 async function pageRows(
   query: DatabaseQueryBuilderContract<any>,
@@ -224,7 +225,9 @@ async function pageRows(
 ) {
   if (!idColumn) return query.clone().limit(limit).offset(offset)
   const ids = query.clone().clearSelect().select(`${idColumn} as page_id`)
-  if (order && offset > order.total / 2) {
+  // Far from both ends: after the nearest anchor (page_anchors.ts); else by OFFSET.
+  const anchored = order ? await fromAnchor(ids, order, offset, limit, order.total) : false
+  if (!anchored && order && offset > order.total / 2) {
     const take = Math.max(0, Math.min(limit, order.total - offset))
     const reverse = order.dir === 'desc' ? 'asc' : 'desc'
     ids
@@ -232,7 +235,7 @@ async function pageRows(
       .orderByRaw(order.keys.map((key) => `${key} ${reverse}`).join(', '))
       .limit(take)
       .offset(order.total - offset - take)
-  } else {
+  } else if (!anchored) {
     ids.limit(limit).offset(offset)
   }
   const found: { page_id: string | number }[] = await ids

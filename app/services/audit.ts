@@ -6,6 +6,7 @@ import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
 import { canonicalTime, chainHash, chainHead, lockChain } from '#services/audit_chain'
 import { forgetCounts } from '#queries/datatable'
+import { forgetAnchors } from '#queries/page_anchors'
 import type User from '#models/user'
 
 export interface Actor {
@@ -43,6 +44,7 @@ export function signedInActor(ctx: HttpContext): Actor & { user: User } {
 export async function audit(actor: Actor, entry: AuditEntry, trx?: TransactionClientContract) {
   // Every write is audited, so this is also where cached list counts go stale.
   forgetCounts()
+  forgetAnchors()
   if (!trx) return db.transaction((own) => appendChained(actor, entry, own))
   return appendChained(actor, entry, trx)
 }

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { forgetCounts } from '#queries/datatable'
+import { fromAnchor, PAGE_ANCHORS } from '#queries/page_anchors'
 import { internalOrderList } from '#queries/internal/order_list'
 import { exportRows, sortedQuery } from '#services/list_responder'
 import {
@@ -184,10 +185,8 @@ test.group('Orders | list at scale', (group) => {
     }
   })
 
-  test('every page holds the rows of the list order, the back half read backwards', async ({
-    client,
-    assert,
-  }) => {
+  /** 23 orders of one number tag, paged 10 at a time in three sorts, as the list orders them. */
+  async function pagesInOrder(client: any, assert: any) {
     const staff = await userWithRole('yantek')
     const tag = marker('Pg')
     for (let i = 0; i < 23; i++) {
@@ -221,6 +220,33 @@ test.group('Orders | list at scale', (group) => {
         shown.push(...response.body().data.map((row: { number: string }) => row.number))
       }
       assert.deepEqual(shown, expected, `sort ${JSON.stringify(sort)}`)
+    }
+    return { staff, tag }
+  }
+
+  test('every page holds the rows of the list order, the back half read backwards', async ({
+    client,
+    assert,
+  }) => {
+    await pagesInOrder(client, assert)
+  })
+
+  test('pages far from both ends start after the nearest anchor and hold the same rows', async ({
+    client,
+    assert,
+  }) => {
+    const settings = { ...PAGE_ANCHORS }
+    // An anchor every 3 rows, used from 2 rows off either end: pages 2 and 3 of 23 rows.
+    Object.assign(PAGE_ANCHORS, { every: 3, from: 2 })
+    try {
+      const { staff, tag } = await pagesInOrder(client, assert)
+      const ids = sortedQuery(internalOrderList, { number: tag }, staff, null)
+        .clearSelect()
+        .select('o.id')
+      assert.isTrue(await fromAnchor(ids, internalOrderList.keyset!, 10, 10, 23))
+      assert.isFalse(await fromAnchor(ids.clone(), internalOrderList.keyset!, 1, 10, 23))
+    } finally {
+      Object.assign(PAGE_ANCHORS, settings)
     }
   })
 })
