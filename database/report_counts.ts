@@ -338,16 +338,27 @@ const orderMoved = (distinct: string) =>
    OR OLD.created_at ${distinct} NEW.created_at OR OLD.type ${distinct} NEW.type
    OR OLD.fasyankes_id ${distinct} NEW.fasyankes_id`
 
+/** A trigger body's statements. */
+const run = (statements: string[]) => statements.map((statement) => `${statement};`).join('\n')
+
+type Change = { remove: string[]; add: string[] }
+
+/** SQLite: a trigger per event, each running the change's statements. */
+function sqliteEvents(name: string, table: string, updateOf: string, change: Change) {
+  return [
+    `CREATE TRIGGER ${name}_insert AFTER INSERT ON ${table} BEGIN ${run(change.add)} END`,
+    `CREATE TRIGGER ${name}_update AFTER ${updateOf} ON ${table}
+     BEGIN ${run([...change.remove, ...change.add])} END`,
+    `CREATE TRIGGER ${name}_delete AFTER DELETE ON ${table} BEGIN ${run(change.remove)} END`,
+  ]
+}
+
 function sqliteTriggers() {
-  const run = (statements: string[]) => statements.map((statement) => `${statement};`).join('\n')
   const each = changes('sqlite')
   return [
-    `CREATE TRIGGER report_lines_insert AFTER INSERT ON order_devices
-     BEGIN ${run(each.line.add)} END`,
-    `CREATE TRIGGER report_lines_update AFTER ${LINE_CHANGES} ON order_devices
-     BEGIN ${run([...each.line.remove, ...each.line.add])} END`,
-    `CREATE TRIGGER report_lines_delete AFTER DELETE ON order_devices
-     BEGIN ${run(each.line.remove)} END`,
+    ...sqliteEvents('report_lines', 'order_devices', LINE_CHANGES, each.line),
+    ...sqliteEvents('report_ledgers', 'orders', LEDGER_CHANGES, each.ledger),
+    ...sqliteEvents('report_feedbacks', 'feedbacks', FEEDBACK_CHANGES, each.feedback),
     `CREATE TRIGGER report_orders_update AFTER ${ORDER_CHANGES} ON orders
      WHEN ${orderMoved('IS NOT')}
      BEGIN ${run([...each.order.remove, ...each.order.add])} END`,
@@ -355,18 +366,6 @@ function sqliteTriggers() {
     // comes after, when their own triggers no longer find the order).
     `CREATE TRIGGER report_orders_delete BEFORE DELETE ON orders
      BEGIN ${run(each.order.remove)} END`,
-    `CREATE TRIGGER report_ledgers_insert AFTER INSERT ON orders
-     BEGIN ${run(each.ledger.add)} END`,
-    `CREATE TRIGGER report_ledgers_update AFTER ${LEDGER_CHANGES} ON orders
-     BEGIN ${run([...each.ledger.remove, ...each.ledger.add])} END`,
-    `CREATE TRIGGER report_ledgers_delete AFTER DELETE ON orders
-     BEGIN ${run(each.ledger.remove)} END`,
-    `CREATE TRIGGER report_feedbacks_insert AFTER INSERT ON feedbacks
-     BEGIN ${run(each.feedback.add)} END`,
-    `CREATE TRIGGER report_feedbacks_update AFTER ${FEEDBACK_CHANGES} ON feedbacks
-     BEGIN ${run([...each.feedback.remove, ...each.feedback.add])} END`,
-    `CREATE TRIGGER report_feedbacks_delete AFTER DELETE ON feedbacks
-     BEGIN ${run(each.feedback.remove)} END`,
     `CREATE TRIGGER report_fasyankes_province AFTER UPDATE OF province_code ON fasyankes
      WHEN OLD.province_code IS NOT NEW.province_code
      BEGIN ${run([...each.facility.remove, ...each.facility.add])} END`,
@@ -376,8 +375,7 @@ function sqliteTriggers() {
 /** PostgreSQL: one function per table, its statements chosen by the operation. */
 function postgresTriggers() {
   const each = changes('postgres')
-  const run = (statements: string[]) => statements.map((statement) => `${statement};`).join('\n')
-  const body = (name: string, change: { remove: string[]; add: string[] }, result: string) =>
+  const body = (name: string, change: Change, result: string) =>
     `CREATE FUNCTION ${name}() RETURNS trigger AS $$
      BEGIN
        IF TG_OP IN ('UPDATE', 'DELETE') THEN ${run(change.remove)} END IF;

@@ -78,7 +78,8 @@ export async function fromAnchor(
   if (Math.min(offset, total - offset) < from) return false
   const index = Math.floor(offset / every) - 1
   if (index < 0) return false
-  const anchor = (await anchorsOf(ids, order))[index]
+  const anchors = await anchorsOf(ids, order)
+  const anchor = anchors[index]
   if (!anchor || anchor.some((value) => value === null || value === undefined)) return false
   const places = anchor.map(() => '?').join(', ')
   ids
