@@ -153,6 +153,12 @@ export const LEDGER_MONTH_KEY = ['year', 'month', 'ledger', 'order_type'] as con
 export const LEDGERS = ['finished', 'paid'] as const
 export type Ledger = (typeof LEDGERS)[number]
 
+/** The upsert's end: a row already there for the key gets the new values added to its own. */
+function addingOnConflict(table: string, key: readonly string[], columns: readonly string[]) {
+  return `ON CONFLICT (${key.join(', ')}) DO UPDATE SET
+    ${columns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`
+}
+
 /**
  * Adds (or, with sign -1, takes away) the rows of `source` to a table of month columns, grouped
  * by its key: one upsert of each group's count per month.
@@ -165,18 +171,17 @@ function addMonths(
   where: string,
   sign: Sign
 ) {
-  const names = keys.map(([column]) => column).join(', ')
+  const key = keys.map(([column]) => column)
   const chosen = keys.map(([column, expression]) => `${expression} AS ${column}`).join(', ')
   const months = MONTH_COLUMNS.map(
     (_, index) => `sum(CASE WHEN month = ${index + 1} THEN ${sign} ELSE 0 END)`
   )
-  return `INSERT INTO ${table} (${names}, ${MONTH_COLUMNS.join(', ')})
-    SELECT ${names}, ${months.join(', ')}
+  return `INSERT INTO ${table} (${key.join(', ')}, ${MONTH_COLUMNS.join(', ')})
+    SELECT ${key.join(', ')}, ${months.join(', ')}
     FROM (SELECT ${chosen}, ${month} AS month FROM (${source}) r WHERE ${where}) k
     WHERE true
-    GROUP BY ${names}
-    ON CONFLICT (${names}) DO UPDATE SET
-      ${MONTH_COLUMNS.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`
+    GROUP BY ${key.join(', ')}
+    ${addingOnConflict(table, key, MONTH_COLUMNS)}`
 }
 
 /**
@@ -236,11 +241,7 @@ function feedbackStatement(dialect: CountDialect, source: string, sign: Sign) {
     FROM (${source}) r
     WHERE true
     GROUP BY 1, 2, 3, 4
-    ON CONFLICT (${FEEDBACK_MONTH_KEY.join(', ')}) DO UPDATE SET
-      ${names
-        .slice(FEEDBACK_MONTH_KEY.length)
-        .map((column) => `${column} = feedback_months.${column} + excluded.${column}`)
-        .join(', ')}`
+    ${addingOnConflict('feedback_months', FEEDBACK_MONTH_KEY, names.slice(FEEDBACK_MONTH_KEY.length))}`
 }
 
 /** Orders as the ledgers read them: one order of a trigger, or every order (a recount). */
@@ -269,11 +270,7 @@ function ledgerStatements(dialect: CountDialect, source: string, sign: Sign) {
      FROM (${source}) r
      WHERE ${where}
      GROUP BY 1, 2, 3, 4
-     ON CONFLICT (${LEDGER_MONTH_KEY.join(', ')}) DO UPDATE SET
-       ${names
-         .slice(LEDGER_MONTH_KEY.length)
-         .map((column) => `${column} = ledger_months.${column} + excluded.${column}`)
-         .join(', ')}`
+     ${addingOnConflict('ledger_months', LEDGER_MONTH_KEY, names.slice(LEDGER_MONTH_KEY.length))}`
   return [
     add(
       'finished',
@@ -290,46 +287,37 @@ function ledgerStatements(dialect: CountDialect, source: string, sign: Sign) {
   ]
 }
 
-/** What each trigger does: the statements for one changed row. */
+/**
+ * What each trigger does for one changed row: take away what its old values (OLD) gave, add what
+ * its new ones (NEW) give.
+ */
 function changes(dialect: CountDialect) {
+  const change = (statements: (row: Row, sign: Sign) => string[]) => ({
+    remove: statements('OLD', -1),
+    add: statements('NEW', 1),
+  })
   const lines = (source: string, sign: Sign, facilities?: boolean) =>
     lineStatements(dialect, source, sign, facilities)
-  const feedback = (source: string, sign: Sign) => [feedbackStatement(dialect, source, sign)]
-  const both = (sources: typeof lineSources.ofOrder, feedbackOf: typeof lineSources.ofOrder) => ({
-    remove: [...lines(sources('OLD'), -1), ...feedback(feedbackOf('OLD'), -1)],
-    add: [...lines(sources('NEW'), 1), ...feedback(feedbackOf('NEW'), 1)],
-  })
+  const feedback = (source: string, sign: Sign) => feedbackStatement(dialect, source, sign)
   return {
-    line: {
-      remove: lines(lineSources.ofLine('OLD'), -1),
-      add: lines(lineSources.ofLine('NEW'), 1),
-    },
-    order: both(lineSources.ofOrder, feedbackSources.ofOrder),
-    feedback: {
-      remove: feedback(feedbackSources.ofFeedback('OLD'), -1),
-      add: feedback(feedbackSources.ofFeedback('NEW'), 1),
-    },
-    ledger: {
-      remove: ledgerStatements(dialect, ledgerSources.ofOrder('OLD'), -1),
-      add: ledgerStatements(dialect, ledgerSources.ofOrder('NEW'), 1),
-    },
-    facility: {
-      remove: [
-        ...lines(lineSources.ofFacility('OLD'), -1, false),
-        ...feedback(feedbackSources.ofFacility('OLD'), -1),
-      ],
-      add: [
-        ...lines(lineSources.ofFacility('NEW'), 1, false),
-        ...feedback(feedbackSources.ofFacility('NEW'), 1),
-      ],
-    },
+    line: change((row, sign) => lines(lineSources.ofLine(row), sign)),
+    order: change((row, sign) => [
+      ...lines(lineSources.ofOrder(row), sign),
+      feedback(feedbackSources.ofOrder(row), sign),
+    ]),
+    feedback: change((row, sign) => [feedback(feedbackSources.ofFeedback(row), sign)]),
+    ledger: change((row, sign) => ledgerStatements(dialect, ledgerSources.ofOrder(row), sign)),
+    // A facility's province keys the device-type counts and the questionnaires only.
+    facility: change((row, sign) => [
+      ...lines(lineSources.ofFacility(row), sign, false),
+      feedback(feedbackSources.ofFacility(row), sign),
+    ]),
   }
 }
 
 const LINE_CHANGES = 'UPDATE OF order_id, lab, alkes_id, status, work_date'
 const ORDER_CHANGES = 'UPDATE OF status, created_at, type, fasyankes_id'
 const FEEDBACK_CHANGES = `UPDATE OF order_id, created_at, ${FEEDBACK_SCORES.join(', ')}`
-
 const LEDGER_CHANGES = `UPDATE OF ${LEDGER_COLUMNS.join(', ')}`
 
 /** An order's change that moves its counts: counted or not, its date, type or facility. */

@@ -1,4 +1,6 @@
+import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import type { Keyset } from '#queries/list_definition'
 
 /** One way a list may be sorted: its column, and whether it is text (sorted ignoring case). */
 export interface SortColumn {
@@ -53,4 +55,23 @@ export function describeSort(sorts: Record<string, SortColumn>, sort: ListSort) 
   const { label, text } = sorts[sort.key]
   const way = text ? (sort.dir === 'asc' ? 'A-Z' : 'Z-A') : sort.dir === 'asc' ? 'naik' : 'turun'
   return { label: 'Urutan', value: `${label} (${way})` }
+}
+
+/**
+ * A keyset's keys selected as `key_0, key_1…`; on PostgreSQL as text, so a timestamp keeps its
+ * microseconds when it is given back as a bound value.
+ */
+export function keyColumns(query: DatabaseQueryBuilderContract<any>, { keys }: Keyset) {
+  const postgres = query.client.dialect.name === 'postgres'
+  return keys.map((key, i) => db.raw(`${postgres ? `(${key})::text` : key} as key_${i}`))
+}
+
+/** The rows after `values` (a row's keys) in the keyset's order. */
+export function whereAfterKeys(
+  query: DatabaseQueryBuilderContract<any>,
+  { keys, dir }: Keyset,
+  values: (string | number)[]
+) {
+  const places = values.map(() => '?').join(', ')
+  return query.whereRaw(`(${keys.join(', ')}) ${dir === 'desc' ? '<' : '>'} (${places})`, values)
 }

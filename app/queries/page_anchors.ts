@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { Keyset } from '#queries/list_definition'
+import { keyColumns, whereAfterKeys } from '#queries/list_sort'
 
 /**
  * Deep pages of large lists (issue 16): the keys of every `every`-th row of a list in its
@@ -30,14 +31,9 @@ export function forgetAnchors() {
   anchorSets.clear()
 }
 
-/** `key_0, key_1…`: on PostgreSQL as text, so a timestamp keeps its microseconds. */
-function keyColumns(query: DatabaseQueryBuilderContract<any>, keys: string[]) {
-  const postgres = query.client.dialect.name === 'postgres'
-  return keys.map((key, i) => `${postgres ? `(${key})::text` : key} as key_${i}`)
-}
-
 /** The keys of rows `every`, 2 × `every`… of the list, read or kept. */
-async function anchorsOf(ids: DatabaseQueryBuilderContract<any>, { keys, dir }: Keyset) {
+async function anchorsOf(ids: DatabaseQueryBuilderContract<any>, keyset: Keyset) {
+  const { keys, dir } = keyset
   const order = keys.map((key) => `${key} ${dir}`).join(', ')
   const numbered = ids
     .clone()
@@ -45,7 +41,7 @@ async function anchorsOf(ids: DatabaseQueryBuilderContract<any>, { keys, dir }: 
     .clearOrder()
     .clearLimit()
     .clearOffset()
-    .select(keyColumns(ids, keys).map((column) => db.raw(column)))
+    .select(keyColumns(ids, keyset))
     .select(db.raw(`row_number() over (order by ${order}) as anchor_row`))
   const { sql, bindings } = numbered.toSQL()
   const cacheKey = `${ids.client.connectionName}:${PAGE_ANCHORS.every}:${sql}:${JSON.stringify(bindings)}`
@@ -81,9 +77,7 @@ export async function fromAnchor(
   const anchors = await anchorsOf(ids, order)
   const anchor = anchors[index]
   if (!anchor || anchor.some((value) => value === null || value === undefined)) return false
-  const places = anchor.map(() => '?').join(', ')
-  ids
-    .whereRaw(`(${order.keys.join(', ')}) ${order.dir === 'desc' ? '<' : '>'} (${places})`, anchor)
+  whereAfterKeys(ids, order, anchor)
     .limit(limit)
     .offset(offset - (index + 1) * every)
   return true

@@ -1,10 +1,17 @@
 import { errors as vineErrors } from '@vinejs/vine'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import db from '@adonisjs/lucid/services/db'
 import { cleanQuery, paginate, queryStrings, rowsOfIds } from '#queries/datatable'
 import type { Keyset, ListDefinition } from '#queries/list_definition'
-import { applySort, describeSort, readSort, SORT_REFUSAL, type ListSort } from '#queries/list_sort'
+import {
+  applySort,
+  describeSort,
+  keyColumns,
+  readSort,
+  SORT_REFUSAL,
+  whereAfterKeys,
+  type ListSort,
+} from '#queries/list_sort'
 import { fileInThread } from '#documents/exports/export_thread'
 import { exportCells, tableHead, type ExportFormat } from '#documents/exports/table_document'
 import { formatDateTime, labNow } from '#services/format'
@@ -133,19 +140,16 @@ async function* rowsByPage(query: DatabaseQueryBuilderContract<any>, size: numbe
 async function* rowsByKeyset(
   query: DatabaseQueryBuilderContract<any>,
   idColumn: string,
-  { keys, dir }: Keyset,
+  keyset: Keyset,
   size: number
 ) {
-  const postgres = query.client.dialect.name === 'postgres'
-  const selected = keys.map((key, i) => db.raw(`${postgres ? `(${key})::text` : key} as key_${i}`))
+  const { keys } = keyset
+  const selected = keyColumns(query, keyset)
   const id = `key_${keys.length - 1}`
   let after: (string | number)[] | null = null
   for (;;) {
     const chunk = query.clone().clearSelect().select(selected).limit(size)
-    if (after) {
-      const places = after.map(() => '?').join(', ')
-      chunk.whereRaw(`(${keys.join(', ')}) ${dir === 'desc' ? '<' : '>'} (${places})`, after)
-    }
+    if (after) whereAfterKeys(chunk, keyset, after)
     const found: Record<string, string | number>[] = await chunk
     if (!found.length) return
     yield await rowsOfIds(

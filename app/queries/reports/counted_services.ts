@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { ReportFilters } from '#queries/reports/report_filters'
 import { UNCOUNTED_DEVICE_STATUS, UNCOUNTED_ORDER_STATUSES } from '#database/report_counts'
-import { keptFacilityServices, splitRange } from '#queries/reports/kept_counts'
+import { keptFacilityServices, overRange, sumPerId } from '#queries/reports/kept_counts'
 
 /**
  * What the reports count (docs/decisions.md, issue 14): a service is a device line that is not
@@ -146,23 +146,19 @@ export function monthOfDate(query: Query, column: string) {
  * Whole months are read from the kept counts, the days around them from the orders or lines.
  */
 export async function servicesPerFacility(filters: ReportFilters, lab?: string) {
-  const { kept, edges } = await splitRange(filters)
-  const services = kept ? await keptFacilityServices(filters, kept, lab) : new Map<number, number>()
-  const add = (id: number, count: number) => services.set(id, (services.get(id) ?? 0) + count)
-  for (const edge of edges) {
-    if (lab) {
-      for (const line of await countLines(edge, lab, () => ['d.fasyankes_id'])) {
-        add(Number(line.keys[0]), line.count)
+  const pairs = await overRange(
+    filters,
+    (kept) => keptFacilityServices(filters, kept, lab),
+    async (part): Promise<[number, number][]> => {
+      if (lab) {
+        const lines = await countLines(part, lab, () => ['d.fasyankes_id'])
+        return lines.map((line) => [Number(line.keys[0]), line.count])
       }
-      continue
+      const perFacility = await countedOrders(part)
+        .groupBy('o.fasyankes_id')
+        .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
+      return perFacility.map((row) => [Number(row.id), Number(row.services)])
     }
-    const perFacility = countedOrders(edge)
-      .groupBy('o.fasyankes_id')
-      .select('o.fasyankes_id as id', db.raw('sum(o.device_count) as services'))
-    for (const row of await perFacility) {
-      const count = Number(row.services)
-      if (count > 0) add(Number(row.id), count)
-    }
-  }
-  return services
+  )
+  return sumPerId(pairs)
 }

@@ -6,6 +6,7 @@ import {
   type DeviceMeasure,
   type Ledger,
 } from '#database/report_counts'
+import { dialectOf, runStatements } from '#database/raw_statements'
 import { labOffsetMinutes } from '#services/format'
 import { labDayRange, type ReportFilters } from '#queries/reports/report_filters'
 
@@ -45,8 +46,7 @@ export async function keepReportClock() {
       .whereNot('offset_minutes', offset)
       .update({ offset_minutes: offset })
     if (!Number(Array.isArray(changed) ? changed[0] : changed)) return
-    const dialect = trx.dialect.name === 'postgres' ? 'postgres' : 'sqlite'
-    for (const statement of reportCountsBackfill(dialect)) await trx.rawQuery(statement)
+    await runStatements(trx, reportCountsBackfill(dialectOf(trx)))
   })
 }
 
@@ -66,7 +66,7 @@ function within(filters: ReportFilters, start: DateTime, end: DateTime): ReportF
 }
 
 /** The range's whole months (read from the kept counts) and the days around them. */
-export async function splitRange(filters: ReportFilters): Promise<SplitRange> {
+async function splitRange(filters: ReportFilters): Promise<SplitRange> {
   const start = DateTime.fromISO(filters.startDate)
   const end = DateTime.fromISO(filters.endDate)
   const firstWhole = start.day === 1 ? start : start.plus({ months: 1 }).startOf('month')
@@ -84,6 +84,31 @@ export async function splitRange(filters: ReportFilters): Promise<SplitRange> {
     },
     edges,
   }
+}
+
+/**
+ * What a report reads over its range: `fromKept` over its whole months (when the counts are
+ * kept), `fromLines` over each part-month around them, or over the whole range when the months
+ * are not kept or `useKept` is false; all of it together.
+ */
+export async function overRange<T>(
+  filters: ReportFilters,
+  fromKept: (kept: KeptMonths) => Promise<T[]>,
+  fromLines: (part: ReportFilters) => Promise<T[]>,
+  useKept = true
+) {
+  const { kept, edges } = useKept ? await splitRange(filters) : { kept: null, edges: [filters] }
+  const found = kept ? await fromKept(kept) : []
+  for (const edge of edges) found.push(...(await fromLines(edge)))
+  return found
+}
+
+/** `[id, count]` pairs added up per id, the ids whose sum is not positive left out. */
+export function sumPerId(pairs: [id: number, count: number][]) {
+  const sums = new Map<number, number>()
+  for (const [id, count] of pairs) sums.set(id, (sums.get(id) ?? 0) + count)
+  for (const [id, count] of sums) if (count <= 0) sums.delete(id)
+  return sums
 }
 
 /** The month columns (1-12) of `year` inside the kept months. */
@@ -106,7 +131,7 @@ function whereFilters(query: ReturnType<typeof db.from>, filters: ReportFilters)
   return query
 }
 
-/** Counted services per facility in the kept months: of every lab, or of one lab. */
+/** Counted services per facility in the kept months (`[id, count]`): of every lab, or of one. */
 export async function keptFacilityServices(filters: ReportFilters, kept: KeptMonths, lab?: string) {
   const { years, sum } = keptSum(kept)
   const query = whereFilters(db.from('facility_services').whereIn('year', years), filters)
@@ -119,12 +144,8 @@ export async function keptFacilityServices(filters: ReportFilters, kept: KeptMon
       db.from('fasyankes').where('province_code', filters.province).select('id')
     )
   }
-  const services = new Map<number, number>()
-  for (const row of await query) {
-    const count = Number(row.services)
-    if (count > 0) services.set(Number(row.fasyankes_id), count)
-  }
-  return services
+  const rows = await query
+  return rows.map((row): [number, number] => [Number(row.fasyankes_id), Number(row.services)])
 }
 
 /** One device type's counted lines of one kept month (`2026-11`). */

@@ -9,7 +9,7 @@ import {
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
 import { whereWithin } from '#queries/reports/counted_services'
-import { keptLedgerTotals, splitRange } from '#queries/reports/kept_counts'
+import { keptLedgerTotals, overRange } from '#queries/reports/kept_counts'
 import type { Ledger as KeptLedger } from '#database/report_counts'
 import {
   ORDER_TYPE_FILTER_LABELS,
@@ -109,34 +109,34 @@ type Totals = { orders: number; devices: number; amount: number }
  * kept counts and the days around them from the orders; with a search, from the orders alone.
  */
 async function ledgerTotals(ledger: Ledger, filters: LedgerFilters) {
-  const totals = new Map<string, Totals>()
-  const add = (type: string, found: Totals) => {
-    const sums = totals.get(type) ?? { orders: 0, devices: 0, amount: 0 }
-    totals.set(type, {
-      orders: sums.orders + found.orders,
-      devices: sums.devices + found.devices,
-      amount: sums.amount + found.amount,
-    })
-  }
   const range = rangeOf(filters)
-  const { kept, edges } = filters.search ? { kept: null, edges: [range] } : await splitRange(range)
-  if (kept) {
-    for (const row of await keptLedgerTotals(range, kept, ledger.kept)) add(row.type, row)
-  }
-  for (const edge of edges) {
-    const within = { ...filters, start_date: edge.startDate, end_date: edge.endDate }
-    const rows = await db
-      .from(ledgerQuery(ledger, within).as('t'))
-      .groupBy('t.type')
-      .select('t.type', db.raw('count(*) as orders'), db.raw('sum(t.device_count) as devices'))
-      .select(db.raw('sum(t.total_price) as amount'))
-    for (const row of rows) {
-      add(row.type, {
+  const rows = await overRange(
+    range,
+    (kept) => keptLedgerTotals(range, kept, ledger.kept),
+    async (part) => {
+      const within = { ...filters, start_date: part.startDate, end_date: part.endDate }
+      const found = await db
+        .from(ledgerQuery(ledger, within).as('t'))
+        .groupBy('t.type')
+        .select('t.type', db.raw('count(*) as orders'), db.raw('sum(t.device_count) as devices'))
+        .select(db.raw('sum(t.total_price) as amount'))
+      return found.map((row) => ({
+        type: String(row.type),
         orders: Number(row.orders),
         devices: Number(row.devices ?? 0),
         amount: Number(row.amount ?? 0),
-      })
-    }
+      }))
+    },
+    !filters.search
+  )
+  const totals = new Map<string, Totals>()
+  for (const row of rows) {
+    const sums = totals.get(row.type) ?? { orders: 0, devices: 0, amount: 0 }
+    totals.set(row.type, {
+      orders: sums.orders + row.orders,
+      devices: sums.devices + row.devices,
+      amount: sums.amount + row.amount,
+    })
   }
   return totals
 }

@@ -6,7 +6,7 @@ import {
   type LineCount,
 } from '#queries/reports/counted_services'
 import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
-import { keptDeviceServices, splitRange } from '#queries/reports/kept_counts'
+import { keptDeviceServices, overRange } from '#queries/reports/kept_counts'
 
 /**
  * Spec: /api/report/alkespk/monthly, PK device types by month, each month split into M (masuk:
@@ -23,33 +23,28 @@ export interface HM {
  * the days around them from the lines.
  */
 async function perMonth(filters: ReportFilters, lab: string, half: keyof HM) {
-  const { kept, edges } = await splitRange(filters)
-  const lines: LineCount[] = []
-  if (kept) {
-    const measure = half === 'M' ? 'ordered' : 'finished'
-    for (const row of await keptDeviceServices(filters, kept, lab, measure)) {
-      lines.push({ keys: [row.alkesId, row.month], count: row.count })
+  return overRange<LineCount>(
+    filters,
+    async (kept) => {
+      const measure = half === 'M' ? 'ordered' : 'finished'
+      const months = await keptDeviceServices(filters, kept, lab, measure)
+      return months.map((row) => ({ keys: [row.alkesId, row.month], count: row.count }))
+    },
+    (part) => {
+      if (half === 'H') {
+        const keys = (query: Parameters<typeof monthOfDate>[0]) => [
+          'd.alkes_id',
+          monthOfDate(query, 'd.work_date'),
+        ]
+        return countLines(part, lab, keys, { finished: true })
+      }
+      const months = monthsOf(part.startDate, part.endDate)
+      return countLines(part, lab, (query) => [
+        'd.alkes_id',
+        periodOf(query, 'd.ordered_at', months),
+      ])
     }
-  }
-  for (const edge of edges) {
-    const months = monthsOf(edge.startDate, edge.endDate)
-    const found =
-      half === 'M'
-        ? await countLines(edge, lab, (query) => [
-            'd.alkes_id',
-            periodOf(query, 'd.ordered_at', months),
-          ])
-        : await countLines(
-            edge,
-            lab,
-            (query) => ['d.alkes_id', monthOfDate(query, 'd.work_date')],
-            {
-              finished: true,
-            }
-          )
-    lines.push(...found)
-  }
-  return lines
+  )
 }
 
 export async function monthlyAlkes(filters: ReportFilters) {

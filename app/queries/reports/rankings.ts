@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { countLines, servicesPerFacility } from '#queries/reports/counted_services'
-import { keptDeviceServices, splitRange } from '#queries/reports/kept_counts'
+import { keptDeviceServices, overRange, sumPerId } from '#queries/reports/kept_counts'
 import type { ReportFilters } from '#queries/reports/report_filters'
 
 /** The spec's top and lowest lists: a facility or a device type, and its count of services. */
@@ -27,27 +27,18 @@ export async function rankFacilities(filters: ReportFilters, direction: Directio
  * kept counts, the days around them from the lines.
  */
 export async function rankAlkes(filters: ReportFilters, direction: Direction) {
-  const { kept, edges } = await splitRange(filters)
-  const counts = new Map<number, number>()
-  const add = (id: number, count: number) => counts.set(id, (counts.get(id) ?? 0) + count)
-  if (kept) {
-    for (const row of await keptDeviceServices(filters, kept, 'pk', 'ordered')) {
-      add(row.alkesId, row.count)
+  const pairs = await overRange(
+    filters,
+    async (kept) => {
+      const months = await keptDeviceServices(filters, kept, 'pk', 'ordered')
+      return months.map((row): [number, number] => [row.alkesId, row.count])
+    },
+    async (part) => {
+      const lines = await countLines(part, 'pk', () => ['d.alkes_id'])
+      return lines.map((line): [number, number] => [Number(line.keys[0]), line.count])
     }
-  }
-  for (const edge of edges) {
-    for (const line of await countLines(edge, 'pk', () => ['d.alkes_id'])) {
-      add(Number(line.keys[0]), line.count)
-    }
-  }
-  return named(
-    rank(
-      [...counts].filter(([, count]) => count > 0),
-      direction
-    ),
-    'alkes',
-    'name'
   )
+  return named(rank([...sumPerId(pairs)], direction), 'alkes', 'name')
 }
 
 /** The first ten of `[id, count]` pairs, most or fewest first, ties by id. */

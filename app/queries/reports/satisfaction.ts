@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { FEEDBACK_GROUPS, FEEDBACK_SCORE_COLUMNS } from '#enums/feedback'
 import { countedOrders, periodOf } from '#queries/reports/counted_services'
 import { monthsOf, type ReportFilters } from '#queries/reports/report_filters'
-import { keptFeedbackMonths, splitRange } from '#queries/reports/kept_counts'
+import { keptFeedbackMonths, overRange } from '#queries/reports/kept_counts'
 
 /**
  * The satisfaction index of the feedback questionnaire (domain decisions: per group, in the
@@ -63,9 +63,11 @@ async function answeredIn(filters: ReportFilters) {
  */
 export async function satisfactionIndex(filters: ReportFilters) {
   const months = monthsOf(filters.startDate, filters.endDate)
-  const { kept, edges } = await splitRange(filters)
-  const rows = kept ? await keptFeedbackMonths(filters, kept, FEEDBACK_SCORE_COLUMNS) : []
-  for (const edge of edges) rows.push(...(await answeredIn(edge)))
+  const rows = await overRange(
+    filters,
+    (kept) => keptFeedbackMonths(filters, kept, FEEDBACK_SCORE_COLUMNS),
+    answeredIn
+  )
   const questions = FEEDBACK_GROUPS.map((group) => group.questions.length)
   const allQuestions = questions.reduce((sum, count) => sum + count, 0)
   const empty = () => ({ responses: 0, totals: questions.map(() => 0) })

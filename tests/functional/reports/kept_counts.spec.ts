@@ -11,6 +11,7 @@ import {
   LEDGER_MONTH_KEY,
   reportCountsBackfill,
 } from '#database/report_counts'
+import { dialectOf, runStatements } from '#database/raw_statements'
 import { REPORT_CALLS } from '#queries/reports/report_calls'
 import { beritaAcaraList, pnbpList, type LedgerFilters } from '#queries/reports/ledger_lists'
 import { resolveReportFilters, type ReportQuery } from '#queries/reports/report_filters'
@@ -45,8 +46,7 @@ async function recounted() {
   let rows: Record<string, string> = {}
   await db
     .transaction(async (trx) => {
-      const dialect = trx.dialect.name === 'postgres' ? 'postgres' : 'sqlite'
-      for (const statement of reportCountsBackfill(dialect)) await trx.rawQuery(statement)
+      await runStatements(trx, reportCountsBackfill(dialectOf(trx)))
       rows = await keptRows(trx)
       throw new Error('undo')
     })
