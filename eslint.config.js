@@ -9,8 +9,12 @@ export default configApp(
     rules: {
       // Order pages receive their links from the server (href props), not from a client route registry.
       '@adonisjs/prefer-adonisjs-inertia-link': 'off',
-      // Pure workflow rules (no I/O) are shared with the pages, so the form shows what the server computes.
-      '@adonisjs/no-backend-import-in-frontend': ['error', { allowed: ['../../../app/workflows/*'] }],
+      // Pure rules (no I/O: workflow costs, the measurement arithmetic) are shared with the pages,
+      // so the form shows what the server computes.
+      '@adonisjs/no-backend-import-in-frontend': [
+        'error',
+        { allowed: ['../../../app/workflows/*', '../../../app/services/measurement'] },
+      ],
     },
   }
 )

@@ -87,6 +87,19 @@ export default class OrderDevice extends TimestampedModel {
   @column.dateTime()
   declare worksheetSavedAt: DateTime | null
 
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare ambientTemperature: number | null
+
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare ambientHumidity: number | null
+
+  /** The verdict the measured points give; null when the worksheet has no measurements. */
+  @column(nullableBool)
+  declare measuredLaik: boolean | null
+
+  @column()
+  declare laikOverrideReason: string | null
+
   @belongsTo(() => Alkes)
   declare alkes: BelongsTo<typeof Alkes>
 

@@ -1,0 +1,35 @@
+import { column } from '@adonisjs/lucid/orm'
+import { IdentifiedModel } from '#models/base_models'
+import type { ToleranceType } from '#services/measurement'
+
+const number = { consume: (value: unknown) => Number(value) }
+
+/** One test point of a device type's template (issue 15): what a worksheet measures. */
+export default class AlkesTestPoint extends IdentifiedModel {
+  @column()
+  declare alkesId: number
+
+  @column()
+  declare position: number
+
+  @column()
+  declare parameter: string
+
+  @column()
+  declare unit: string
+
+  @column(number)
+  declare nominal: number
+
+  @column(number)
+  declare tolerance: number
+
+  @column()
+  declare toleranceType: ToleranceType
+
+  @column()
+  declare repeats: number
+
+  @column(number)
+  declare resolution: number
+}
