@@ -3,7 +3,10 @@ import type { BatchDefinition } from '#batch/batch_definition'
 import { text, yesNo, YES_NO } from '#batch/lookups'
 import { ALKES_LABORATORIES } from '#enums/master_data'
 import { saveAlkes } from '#actions/alkes/save_alkes'
-import { alkesValidator } from '#validators/master_data'
+import { saveTestPoints } from '#actions/alkes/save_test_points'
+import { alkesBatchValidator } from '#validators/alkes_test_points'
+import { readTestPointCell, TEST_POINT_CELL_FORMAT } from '#batch/test_point_cell'
+import { testPointsRefusal } from '#services/lab_staff'
 
 const FLAGS = [
   ['is_internal', 'Alat Datang', 'Ya bila alat dapat dibawa ke laboratorium.', 'Ya'],
@@ -108,9 +111,17 @@ export const alkesBatch: BatchDefinition<Alkes> = {
       example,
       choices: YES_NO,
     })),
+    {
+      header: 'Titik Uji',
+      field: 'test_points',
+      required: false,
+      description: `Titik uji alat, satu titik per baris di dalam sel (Alt+Enter untuk baris baru): ${TEST_POINT_CELL_FORMAT}. Toleransi ditulis 2 atau ±2 (dalam satuan) atau 10% (persen dari nominal); desimal boleh titik atau koma; pengulangan 1-10; resolusi lebih dari 0; maksimal 30 titik. Isi sel menggantikan seluruh titik uji alat; sel kosong = tanpa titik uji. Hapus kolom ini dari berkas agar titik uji yang ada tidak berubah. Hanya kepala atau admin laboratorium alat yang dapat mengubah titik uji.`,
+      example:
+        'Laju Jantung | bpm | 60 | ±2 | 3 | 1\nSpO2 | % | 90 | 2 | 3 | 1\nTekanan Sistolik | mmHg | 120 | 3 | 3 | 1',
+    },
   ],
   findExisting: (code, client) => Alkes.query({ client }).where('alkes_code', code).first(),
-  async prepare(raw) {
+  async prepare(raw, existing) {
     const values: Record<string, unknown> = {
       alkes_code: text(raw.alkes_code),
       name: raw.name,
@@ -126,8 +137,28 @@ export const alkesBatch: BatchDefinition<Alkes> = {
       recalibration_months: raw.recalibration_months ?? 12,
     }
     for (const [field] of FLAGS) values[field] = yesNo(raw[field])
-    return { values, errors: [] }
+    // Without the column the templates are left alone; with it the cell replaces the list.
+    if (!('test_points' in raw)) return { values, errors: [] }
+    const cell = await readTestPointCell(raw.test_points, existing?.id ?? null)
+    if (cell.points) values.test_points = cell.points
+    return { values, errors: cell.errors }
   },
-  validator: (existing) => ({ validator: alkesValidator, meta: { id: existing?.id } }),
-  save: (actor, input, existing, client) => saveAlkes(actor, input, existing, client),
+  // Changed test points: only the head or admin of the device's lab (before and after a move).
+  authorize(actor, values, existing) {
+    if (values.test_points === undefined) return null
+    const labs = new Set([values.laboratory, existing?.laboratory].filter(Boolean))
+    for (const lab of labs) {
+      if (!(ALKES_LABORATORIES as readonly unknown[]).includes(lab)) continue
+      const refusal = testPointsRefusal(actor.user, lab)
+      if (refusal)
+        return `${refusal} Hapus kolom "Titik Uji" dari berkas agar titik uji tidak diubah.`
+    }
+    return null
+  },
+  validator: (existing) => ({ validator: alkesBatchValidator, meta: { id: existing?.id } }),
+  async save(actor, input, existing, client) {
+    const alkes = await saveAlkes(actor, input, existing, client)
+    if (input.test_points) await saveTestPoints(actor, alkes, input.test_points, client)
+    return alkes
+  },
 }

@@ -6,6 +6,7 @@ import { actorOf } from '#services/audit'
 import { saveAlkes } from '#actions/alkes/save_alkes'
 import { alkesValidator } from '#validators/master_data'
 import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
+import { testPointLabsOf } from '#services/lab_staff'
 
 const laboratories = ALKES_LABORATORIES.map((value) => ({ value, label: LABORATORY_LABELS[value] }))
 
@@ -13,6 +14,8 @@ export default class AlkesController {
   async index({ inertia, auth }: HttpContext) {
     return inertia.render('alkes/index', {
       ...listPageProps(alkesList, auth.user!, 'alkes.edit'),
+      // The labs whose devices' test points this user may change (the others only read them).
+      testPointLabs: testPointLabsOf(auth.user!),
     })
   }
 

@@ -16,6 +16,8 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'reason',
   'order_description',
   'critic',
+  // The "Titik Uji" cell of the device batch file: one test point a line.
+  'test_points',
 ])
 
 export function cleanText(value: string, multiline = false) {

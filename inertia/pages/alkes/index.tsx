@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react'
 import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn, YES_NO } from '~/components/data_table/columns'
 import { DetailList } from '~/components/detail_list'
+import { RowLink } from '~/components/list_actions'
 import type { AlkesRow } from '#queries/alkes/alkes_list'
 
 type Alkes = AlkesRow
@@ -31,8 +33,16 @@ const COLUMNS: Column<Alkes>[] = [
   yesNo('formatted_is_tuntung_seharian', 'Tuntung Saharian', 'is_tuntung_saharian'),
 ]
 
-function detail(alkes: Alkes) {
-  const rows: [string, string | number | null][] = [
+/** The test points page: changed there by the device lab's head or admin, read by the others. */
+const testPointsHref = (alkes: Alkes) => `/alkes/data/${alkes.id}/test-points`
+const testPointsLink = (alkes: Alkes, labs: string[]) => (
+  <RowLink href={testPointsHref(alkes)}>
+    {labs.includes(alkes.laboratory) ? 'Titik Uji' : 'Lihat Titik Uji'}
+  </RowLink>
+)
+
+function detail(alkes: Alkes, labs: string[]) {
+  const rows: [string, ReactNode][] = [
     ['Kode alkes', alkes.alkes_code],
     ['Laboratorium', alkes.laboratory + (alkes.category ? ` - ${alkes.category}` : '')],
     ['Kode metode kerja', alkes.mk_code],
@@ -41,18 +51,38 @@ function detail(alkes: Alkes) {
     ['Jumlah halaman', alkes.total_page],
     ['Interval rekalibrasi', `${alkes.recalibration_months} bulan`],
     ['Keterangan laik', alkes.has_laik_description ? 'Ya' : 'Tidak'],
+    ['Titik uji', testPointsLink(alkes, labs)],
   ]
   return <DetailList rows={rows} />
 }
 
-function card(alkes: Alkes) {
+/** `linked`: the row's actions already hold the link (editors of its lab). */
+function card(alkes: Alkes, labs: string[], linked: boolean) {
   return (
     <RowCard title={alkes.name} subtitle={`${alkes.alkes_code} · ${alkes.laboratory}`}>
       {alkes.formatted_price} · {alkes.minute_estimation} menit
+      {!linked && <div className="mt-2">{testPointsLink(alkes, labs)}</div>}
     </RowCard>
   )
 }
 
-export default function AlkesIndex(page: RegisterPageProps) {
-  return <MasterListPage {...page} columns={COLUMNS} renderDetail={detail} renderCard={card} />
+export default function AlkesIndex({
+  testPointLabs,
+  ...page
+}: RegisterPageProps & { testPointLabs: string[] }) {
+  return (
+    <MasterListPage
+      {...page}
+      columns={COLUMNS}
+      renderDetail={(alkes) => detail(alkes, testPointLabs)}
+      renderCard={(alkes) =>
+        card(alkes, testPointLabs, page.canEdit && testPointLabs.includes(alkes.laboratory))
+      }
+      rowLinks={(alkes) =>
+        testPointLabs.includes(alkes.laboratory) && (
+          <RowLink href={testPointsHref(alkes)}>Titik Uji</RowLink>
+        )
+      }
+    />
+  )
 }
