@@ -29,6 +29,8 @@ export default class CalibratorsController {
     return inertia.render('calibrators/index', {
       ...listPageProps(calibratorList, auth.user!, 'calibrator.edit'),
       units: units.map(({ id, name }) => ({ id, name })),
+      // The row's link to its calibration history (the page's own permission: calibrator.view).
+      canViewHistory: auth.user!.can('calibrator.view'),
     })
   }
 

@@ -3,6 +3,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { AlkesLaboratory, CalibratorCondition } from '#enums/master_data'
 import demoDevices from './data/demo_devices.json' with { type: 'json' }
 import demoCalibrators from './data/demo_calibrators.json' with { type: 'json' }
+import { seedDemoTestPoints } from '#database/seeders/demo_test_points'
+import { seedCalibratorHistory } from '#database/seeders/demo_calibrator_history'
 
 /**
  * Demo master data of issue 3: device types (alkes) with their PNBP-like
@@ -226,6 +228,8 @@ export async function seedMasterDemoData(trx: TransactionClientContract) {
   for (let i = 0; i < alkesRows.length; i += 50) {
     await trx.table('alkes').multiInsert(alkesRows.slice(i, i + 50))
   }
+  // The common device types' test templates (issue 15).
+  await seedDemoTestPoints(trx)
 
   const unitRows = await trx.from('units').select('id', 'name')
   const units = new Map(unitRows.map((row) => [row.name, Number(row.id)]))
@@ -251,4 +255,7 @@ export async function seedMasterDemoData(trx: TransactionClientContract) {
   for (let i = 0; i < calibratorRows.length; i += 50) {
     await trx.table('calibrators').multiInsert(calibratorRows.slice(i, i + 50))
   }
+  // Their own calibrations, agreeing with the dates above (issue 15).
+  const serials = calibratorRows.map((row) => row.serial_number)
+  await seedCalibratorHistory(trx, serials, shifted)
 }

@@ -3,7 +3,9 @@ import type { calibratorValidator } from '#validators/master_data'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Calibrator from '#models/calibrator'
-import { saveAudited, type Actor } from '#services/audit'
+import { inTransaction, saveAudited, type Actor } from '#services/audit'
+import { lockChain } from '#services/audit_chain'
+import { syncCalibrationHistory } from '#actions/calibrators/record_calibration'
 
 /** What the form (and the batch file) sends, as the validator reads it. */
 export type CalibratorInput = Infer<typeof calibratorValidator>
@@ -26,7 +28,10 @@ function snapshot(calibrator: Calibrator) {
   }
 }
 
-/** Creates a calibrator, or updates the given one; audited with what changed. */
+/**
+ * Creates a calibrator, or updates the given one; audited with what changed. Changed calibration
+ * dates are kept in step with its history (record_calibration.ts `syncCalibrationHistory`).
+ */
 export function saveCalibrator(
   actor: Actor,
   input: CalibratorInput,
@@ -48,10 +53,24 @@ export function saveCalibrator(
     lastCalibrationDate: lastDay ? DateTime.fromISO(lastDay) : null,
     nextCalibrationDate: nextDay ? DateTime.fromISO(nextDay) : null,
   }
-  return saveAudited(
-    actor,
-    'calibrator',
-    { existing, create: () => new Calibrator(), values, snapshot },
-    trx
-  )
+  const before = {
+    last: existing?.lastCalibrationDate?.toISODate() ?? null,
+    next: existing?.nextCalibrationDate?.toISODate() ?? null,
+  }
+  // The dates and the calibrator's history never disagree: both are saved in one transaction,
+  // which takes the audit chain first, as every write after it is audited.
+  return inTransaction(trx, async (client) => {
+    await lockChain(client)
+    const calibrator = await saveAudited(
+      actor,
+      'calibrator',
+      { existing, create: () => new Calibrator(), values, snapshot },
+      client
+    )
+    await syncCalibrationHistory(client, actor, calibrator, before, {
+      last: lastDay,
+      next: nextDay,
+    })
+    return calibrator
+  })
 }

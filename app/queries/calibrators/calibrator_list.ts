@@ -49,6 +49,8 @@ export type CalibratorRow = {
   next_calibration_date: string | null
   formatted_last_calibration_date: string
   formatted_next_calibration_date: string
+  /** Its own calibration history (issue 15), shown to whoever may read the list. */
+  history_href: string
 }
 
 /** What the list's search box looks in. */
@@ -125,6 +127,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       next_calibration_date: next,
       formatted_last_calibration_date: formatDate(last),
       formatted_next_calibration_date: formatDate(next),
+      history_href: `/calibrator/data/${raw.id}/history`,
     }
   },
 

@@ -1,5 +1,6 @@
 import type React from 'react'
 import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
+import { RowLink } from '~/components/list_actions'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn } from '~/components/data_table/columns'
 import { optionsOf } from '~/lib/options'
@@ -35,8 +36,14 @@ function Badge({ ok, children }: { ok: boolean; children: React.ReactNode }) {
 
 export default function CalibratorIndex({
   units,
+  canViewHistory,
   ...page
-}: RegisterPageProps & { units: { id: number; name: string }[] }) {
+}: RegisterPageProps & { units: { id: number; name: string }[]; canViewHistory: boolean }) {
+  // Editors find it among the row's actions; readers in the row's detail and card.
+  const historyLink = (c: Calibrator) =>
+    canViewHistory ? <RowLink href={c.history_href}>Riwayat Kalibrasi</RowLink> : null
+  const readerLink = (c: Calibrator) => (page.canEdit ? null : historyLink(c))
+
   const columns: Column<Calibrator>[] = [
     textColumn('name', 'Nama', 'Nama', {
       cell: (c) => <span className="font-medium">{c.name}</span>,
@@ -64,14 +71,18 @@ export default function CalibratorIndex({
     <MasterListPage<Calibrator>
       {...page}
       columns={columns}
+      rowLinks={historyLink}
       renderDetail={(c) => (
-        <DetailList
-          rows={[
-            ['Penanggung jawab', c.bpfk_user?.name],
-            ['Kalibrasi terakhir', c.formatted_last_calibration_date],
-            ['Kalibrasi berikutnya', c.formatted_next_calibration_date],
-          ]}
-        />
+        <>
+          <DetailList
+            rows={[
+              ['Penanggung jawab', c.bpfk_user?.name],
+              ['Kalibrasi terakhir', c.formatted_last_calibration_date],
+              ['Kalibrasi berikutnya', c.formatted_next_calibration_date],
+            ]}
+          />
+          {readerLink(c) && <div className="mt-2">{readerLink(c)}</div>}
+        </>
       )}
       renderCard={(c) => (
         <RowCard
@@ -82,6 +93,7 @@ export default function CalibratorIndex({
             <Badge ok={c.calibrator_condition === 'Good'}>{c.formatted_calibrator_condition}</Badge>
             <Badge ok={c.is_available}>{c.formatted_is_available}</Badge>
           </div>
+          {readerLink(c) && <div className="mt-2">{readerLink(c)}</div>}
         </RowCard>
       )}
     />

@@ -1,0 +1,79 @@
+import vine from '@vinejs/vine'
+import type { MessagesProviderContact } from '@vinejs/vine/types'
+import { number } from '#validators/rules/number'
+import { labelledMessages } from '#validators/labelled_messages'
+import { labToday } from '#services/format'
+
+/** A calibrator's own history (issue 15): its calibrations and out-of-tolerance findings. */
+
+/** The fields as the two forms of the history page label them. */
+export const CALIBRATION_LABELS = {
+  'performed_on': 'Tanggal Kalibrasi',
+  'due_on': 'Berlaku Sampai',
+  'certificate_number': 'Nomor Sertifikat',
+  'issuer': 'Lembaga Kalibrasi',
+  'passed': 'Hasil',
+  'notes': 'Catatan',
+  'uncertainties': 'Ketidakpastian',
+  'parameter': 'Parameter',
+  'unit': 'Satuan',
+  'expanded_uncertainty': 'Ketidakpastian (U, k=2)',
+  'uncertainties.*.parameter': 'Parameter',
+  'uncertainties.*.unit': 'Satuan',
+  'uncertainties.*.expanded_uncertainty': 'Ketidakpastian (U, k=2)',
+  'found_on': 'Tanggal Ditemukan',
+  'reason': 'Alasan',
+}
+
+/** Messages of these forms that say more than the shared wording. */
+const OWN_MESSAGES: Record<string, string> = {
+  'performed_on.date.beforeOrEqual': 'Tanggal Kalibrasi tidak boleh setelah hari ini.',
+  'found_on.date.beforeOrEqual': 'Tanggal Ditemukan tidak boleh setelah hari ini.',
+  'uncertainties.*.expanded_uncertainty.min': 'Ketidakpastian (U, k=2) harus lebih dari 0.',
+  'uncertainties.distinct': 'Parameter dengan satuan yang sama ditulis dua kali.',
+}
+
+const labelled = labelledMessages(CALIBRATION_LABELS)
+const messages: MessagesProviderContact = {
+  getMessage(rawMessage, rule, field, args) {
+    return (
+      OWN_MESSAGES[`${field.wildCardPath}.${rule}`] ??
+      labelled.getMessage(rawMessage, rule, field, args)
+    )
+  },
+}
+
+const day = () => vine.date({ formats: ['YYYY-MM-DD'] })
+const notAfterToday = () =>
+  day().beforeOrEqual(() => labToday(), { compare: 'day', format: 'YYYY-MM-DD' })
+const text = (max: number) => vine.string().trim().maxLength(max)
+
+/** POST /calibrator/data/:id/calibrations: Catat Kalibrasi. */
+export const calibrationRecordValidator = vine.create({
+  performed_on: notAfterToday(),
+  due_on: day().afterField('performed_on', { compare: 'day' }),
+  certificate_number: text(100).minLength(3),
+  issuer: text(200).nullable().optional(),
+  passed: vine.boolean(),
+  notes: text(1000).nullable().optional(),
+  uncertainties: vine
+    .array(
+      vine.object({
+        parameter: text(100).minLength(1),
+        unit: text(30).minLength(1),
+        // Strictly above 0: min(0) would let 0 through, so the smallest step a certificate states.
+        expanded_uncertainty: number().min(0.000001).max(1_000_000),
+      })
+    )
+    .maxLength(30)
+    .distinct(['parameter', 'unit'])
+    .optional(),
+})
+calibrationRecordValidator.messagesProvider = messages
+
+/** POST /calibrator/data/:id/out-of-tolerance: Tandai Di Luar Toleransi. */
+export const outOfToleranceValidator = vine.create({
+  found_on: notAfterToday(),
+  reason: text(1000).minLength(5),
+})
+outOfToleranceValidator.messagesProvider = messages
