@@ -4,11 +4,8 @@ import type { ToleranceType } from '#services/measurement'
 
 const number = { consume: (value: unknown) => Number(value) }
 
-/** One test point of a device type's template (issue 15): what a worksheet measures. */
-export default class AlkesTestPoint extends IdentifiedModel {
-  @column()
-  declare alkesId: number
-
+/** What a test point is, in a device type's template and in a worksheet's copy of it. */
+export class TestPointColumns extends IdentifiedModel {
   @column()
   declare position: number
 
@@ -32,4 +29,10 @@ export default class AlkesTestPoint extends IdentifiedModel {
 
   @column(number)
   declare resolution: number
+}
+
+/** One test point of a device type's template (issue 15): what a worksheet measures. */
+export default class AlkesTestPoint extends TestPointColumns {
+  @column()
+  declare alkesId: number
 }

@@ -1,6 +1,5 @@
 import { column } from '@adonisjs/lucid/orm'
-import { IdentifiedModel } from '#models/base_models'
-import type { ToleranceType } from '#services/measurement'
+import { TestPointColumns } from '#models/alkes_test_point'
 
 const number = { consume: (value: unknown) => Number(value) }
 
@@ -8,33 +7,9 @@ const number = { consume: (value: unknown) => Number(value) }
  * One measured test point of a device line's worksheet: the template's values as they were
  * when the worksheet was first measured, the readings, and the results computed from them.
  */
-export default class WorksheetPoint extends IdentifiedModel {
+export default class WorksheetPoint extends TestPointColumns {
   @column()
   declare orderDeviceId: number
-
-  @column()
-  declare position: number
-
-  @column()
-  declare parameter: string
-
-  @column()
-  declare unit: string
-
-  @column(number)
-  declare nominal: number
-
-  @column(number)
-  declare tolerance: number
-
-  @column()
-  declare toleranceType: ToleranceType
-
-  @column()
-  declare repeats: number
-
-  @column(number)
-  declare resolution: number
 
   @column()
   declare calibratorId: number | null

@@ -21,9 +21,25 @@ export type OutOfToleranceInput = Infer<typeof outOfToleranceValidator>
 export const FROM_CALIBRATOR_DATES = 'Dari tanggal kalibrasi pada data kalibrator.'
 
 const dayOf = (value: Date) => DateTime.fromJSDate(value).toISODate()!
-const stamps = (trx: TransactionClientContract) => {
+/** Adds one row to a calibrator's history, by `actor`; answers its id. */
+async function addHistoryRow(
+  trx: TransactionClientContract,
+  actor: Actor,
+  calibratorId: number,
+  values: Record<string, unknown>
+) {
   const now = databaseNow(trx)
-  return { created_at: now, updated_at: now }
+  const [inserted] = await trx
+    .table('calibrator_calibrations')
+    .insert({
+      ...values,
+      calibrator_id: calibratorId,
+      created_by: actor.user?.id ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+  return insertedId(inserted)
 }
 
 /** The newest passed calibration of a calibrator (performed_on, then id), or undefined. */
@@ -109,16 +125,7 @@ export async function recordCalibration(
         .update({ ...values, updated_at: databaseNow(trx) })
       await trx.from('calibrator_uncertainties').where('calibration_id', id).delete()
     } else {
-      const [inserted] = await trx
-        .table('calibrator_calibrations')
-        .insert({
-          ...values,
-          calibrator_id: calibrator.id,
-          created_by: actor.user?.id ?? null,
-          ...stamps(trx),
-        })
-        .returning('id')
-      id = insertedId(inserted)
+      id = await addHistoryRow(trx, actor, calibrator.id, values)
     }
     if (uncertainties.length)
       await trx
@@ -158,16 +165,7 @@ export async function markOutOfTolerance(
   }
   return db.transaction(async (trx) => {
     await lockChain(trx)
-    const [inserted] = await trx
-      .table('calibrator_calibrations')
-      .insert({
-        ...values,
-        calibrator_id: calibrator.id,
-        created_by: actor.user?.id ?? null,
-        ...stamps(trx),
-      })
-      .returning('id')
-    const id = insertedId(inserted)
+    const id = await addHistoryRow(trx, actor, calibrator.id, values)
     await audit(
       actor,
       {
@@ -263,18 +261,12 @@ export async function syncCalibrationHistory(
       due_on: isoDate(same.due_on),
     })
   }
-  const [inserted] = await trx
-    .table('calibrator_calibrations')
-    .insert({
-      calibrator_id: calibrator.id,
-      kind: 'calibration',
-      performed_on: after.last,
-      due_on: after.next,
-      passed: true,
-      notes: FROM_CALIBRATOR_DATES,
-      created_by: actor.user?.id ?? null,
-      ...stamps(trx),
-    })
-    .returning('id')
-  return audited('calibrator.calibration_added', insertedId(inserted), null)
+  const id = await addHistoryRow(trx, actor, calibrator.id, {
+    kind: 'calibration',
+    performed_on: after.last,
+    due_on: after.next,
+    passed: true,
+    notes: FROM_CALIBRATOR_DATES,
+  })
+  return audited('calibrator.calibration_added', id, null)
 }
