@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   'internal.assign': ['admin_pk'],
   'internal.worksheet': ['yantek', 'admin_pk', 'officer_pk'],
   'internal.worksheet_upload': ['officer_pk'],
+  // Generated certificates (issue 15): read by the worksheet staff and the PK head.
+  'internal.certificates': ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
   'internal.attach': ['yantek', 'admin_pk', 'officer_pk'],
   'internal.certificate_date': ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
   'internal.handover': ['yantek', 'admin_pk'],
@@ -104,6 +106,15 @@ export const PERMISSIONS = {
   'insitu.devices': ['yantek', 'admin_pk'],
   'insitu.worksheet': ['yantek', 'officer_pk', 'officer_ukpr', 'officer_sarpras'],
   'insitu.worksheet_upload': ['officer_pk', 'officer_ukpr', 'officer_sarpras'],
+  'insitu.certificates': [
+    'yantek',
+    'officer_pk',
+    'officer_ukpr',
+    'officer_sarpras',
+    ...SERVICE_LAB_HEADS,
+  ],
+  // Each head approves the certificates of their own lab's device lines (the workflow's guard).
+  'certificate.approve': SERVICE_LAB_HEADS,
   'insitu.attach': ['yantek', 'head_of_pk_laboratory'],
   'insitu.certificate_date': ['yantek', ...SERVICE_LAB_HEADS],
   'insitu.feedback': ['fasyankes'],
@@ -133,6 +144,9 @@ export const PERMISSIONS = {
   'inventory.view': ['yantek', ...ADMINS_AND_HEADS, 'fasyankes'],
   'alkes.view': ['yantek', ...ADMINS_AND_HEADS],
   'alkes.edit': ['head_of_pk_laboratory', 'admin_pk', 'yantek'],
+  // A device type's test points (issue 15): each lab's head and admin, for their own lab's
+  // devices only (app/services/lab_staff.ts).
+  'alkes.test_points': ADMINS_AND_HEADS,
   'calibrator.view': ['yantek', ...ADMINS_AND_HEADS],
   'calibrator.edit': ['head_of_pk_laboratory', 'admin_pk'],
   // Calibrator lending (spec part 1): staff of the Kalibrator menu borrow; each lab's head

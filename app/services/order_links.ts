@@ -2,7 +2,12 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
 
-type OrderPage = 'orders.attachment' | 'orders.worksheets' | 'orders.invoice' | 'orders.label'
+type OrderPage =
+  | 'orders.attachment'
+  | 'orders.worksheets'
+  | 'orders.certificates'
+  | 'orders.invoice'
+  | 'orders.label'
 
 /** Flashes a success message and returns to one of the loaded order's pages (`ctx.order`). */
 export function backToOrderPage(ctx: HttpContext, route: OrderPage, message: string) {

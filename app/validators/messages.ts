@@ -57,6 +57,11 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'alkes.*.alkes_id.database.exists': 'Alat tidak tersedia untuk layanan alat datang.',
   'alkes.*.quantity.range': 'Jumlah alat harus 1 sampai 100.',
   'order_device_ids.distinct': 'Satu alat dipilih untuk lebih dari satu berkas sertifikat.',
+  'points.*.readings.*.number': 'Setiap pembacaan harus berupa angka.',
+  'points.*.readings.*.required': 'Setiap pembacaan wajib diisi.',
+  'points.*.readings.minLength': 'Isi pembacaan titik uji ini.',
+  'standards.distinct': 'Kalibrator acuan yang sama dipilih dua kali.',
+  'standards.*.number': 'Kalibrator acuan tidak dikenal.',
 }
 
 export const FIELD_LABELS: Record<string, string> = {
@@ -187,6 +192,15 @@ export const FIELD_LABELS: Record<string, string> = {
   'work_place': 'Tempat pengerjaan',
   'room_name': 'Nama ruangan',
   'is_laik': 'Hasil',
+  // Worksheet measurements and certificates (issue 15), as the worksheet form labels them.
+  'ambient_temperature': 'Suhu ruangan (°C)',
+  'ambient_humidity': 'Kelembapan (%RH)',
+  'standards': 'Kalibrator acuan',
+  'readings': 'Pembacaan',
+  'resolution': 'Resolusi alat',
+  'reference_uncertainty': 'Ketidakpastian acuan (U, k=2)',
+  'laik_override_reason': 'Alasan hasil berbeda',
+  'amendment_reason': 'Alasan revisi',
   'link': 'Tautan',
   'date': 'Tanggal sertifikat',
   'contact_person_receiver_name': 'Nama penerima',

@@ -32,19 +32,38 @@ export const feedbackValidator = vine.create({
   ) as Record<(typeof FEEDBACK_CODES)[number], ReturnType<typeof number>>),
 })
 
-export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().create({
+/**
+ * The measurements of a worksheet (issue 15), all optional so the spec's worksheet form keeps
+ * working without them: per test point of the device type's template, in its order, the
+ * readings, the device's resolution and the reference used; the room's conditions; the
+ * standards; why the result differs from what the points give. Completeness against the
+ * template is checked by the action (it knows the template).
+ */
+const measurementFields = {
+  ambient_temperature: number().range([-10, 60]).optional(),
+  ambient_humidity: number().range([0, 100]).optional(),
+  standards: vine.array(number().withoutDecimals().positive()).maxLength(10).distinct().optional(),
+  points: vine
+    .array(
+      vine.object({
+        readings: vine.array(number()).minLength(1).maxLength(10),
+        resolution: number().positive().max(1_000_000),
+        calibrator_id: number().withoutDecimals().positive().optional(),
+        reference_uncertainty: number().min(0).max(1_000_000).optional(),
+      })
+    )
+    .maxLength(30)
+    .optional(),
+  laik_override_reason: vine.string().trim().minLength(10).maxLength(500).optional(),
+}
+
+/** What the officer records on a worksheet ("Lembar Kerja"), first or in an amendment. */
+const worksheetFields = {
   merk: vine.string().trim().minLength(1).maxLength(100),
   model: vine.string().trim().minLength(1).maxLength(100),
   serial_number: vine.string().trim().minLength(1).maxLength(100),
   type: vine.enum(['Pengujian', 'Kalibrasi'] as const),
   additional_order_number: vine.string().trim().maxLength(50).optional(),
-  /** Blank: the lab's next number is given on saving (services/certificate_numbers.ts). */
-  certificate_number: vine
-    .string()
-    .trim()
-    .maxLength(100)
-    .unique(notTaken('order_devices', 'certificate_number', 'deviceId'))
-    .optional(),
   certificate_month: number().withoutDecimals().range([1, 12]),
   // The work is done when its worksheet is saved: never a date after today (lab time).
   work_date: vine
@@ -54,6 +73,27 @@ export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().crea
   room_name: vine.string().trim().maxLength(100).optional(),
   is_laik: vine.enum(['1', '0', 1, 0] as const),
   officer_id: staffUserId(),
+  ...measurementFields,
+}
+
+export const worksheetValidator = vine.withMetaData<{ deviceId: number }>().create({
+  ...worksheetFields,
+  /** Blank: the lab's next number is given on saving (services/certificate_numbers.ts). */
+  certificate_number: vine
+    .string()
+    .trim()
+    .maxLength(100)
+    .unique(notTaken('order_devices', 'certificate_number', 'deviceId'))
+    .optional(),
+})
+
+/**
+ * A correction of an approved certificate (issue 15): the worksheet again, without its
+ * number (a revision keeps it, with a suffix), and why.
+ */
+export const amendmentValidator = vine.create({
+  ...worksheetFields,
+  amendment_reason: vine.string().trim().minLength(10).maxLength(1000),
 })
 
 export const worksheetUploadValidator = vine.create({ file: upload(['pdf'], RESULT_FILE_SIZE) })

@@ -58,6 +58,7 @@ const work = orderWorkActions<InsituStatus>(
     invoice: ['SELESAI'],
     labels: ['DALAM PROSES', 'SELESAI'],
     labelling: ['DALAM PROSES'],
+    certificates: ['DALAM PROSES', 'SELESAI'],
   },
   pkLeader
 )
@@ -235,6 +236,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
     ...work,
     worksheets: { ...work.worksheets, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
     worksheet: { ...work.worksheet, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
+    certificate_amend: { ...work.certificate_amend, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
     worksheet_upload: {
       ...work.worksheet_upload,
       guard: inTeam,

@@ -57,6 +57,7 @@ const work = orderWorkActions<InternalStatus>(
     invoice: INVOICED,
     labels: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI'],
     labelling: ['PROSES PENGERJAAN'],
+    certificates: ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI'],
   },
   labelOfficer
 )

@@ -3,6 +3,7 @@ import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import type { LabelStatus } from '#models/label_request'
 import { defineWorkflow, type ActionInfo, type WorkflowDefinition } from '#workflows/kit'
+import { LAB_HEADS } from '#enums/labs'
 
 /**
  * Actions every order type's workflow defines, because the shared order
@@ -27,16 +28,23 @@ export const SHARED_TIMELINE = {
   label_request: 'Permintaan label disimpan',
   label_handover: 'Label diserahkan kepada petugas',
   label_finishing: 'Pengembalian label dilaporkan',
+  certificate_approve: (change: Record<string, unknown>) =>
+    change.number ? `Sertifikat ${change.number} disetujui` : 'Sertifikat disetujui',
+  certificate_amend: 'Revisi sertifikat diajukan',
 } as const
 
 export type SharedOrderAction =
-  keyof typeof SHARED_TIMELINE | 'worksheets' | 'files' | 'invoice' | 'label'
+  keyof typeof SHARED_TIMELINE | 'worksheets' | 'files' | 'invoice' | 'label' | 'certificates'
 
 type OrderAction<S extends string> = ActionInfo<S, Order, OrderDevice | undefined>
 
 /** Only the officer assigned to the device. */
 export const assignedOfficer = (user: User, _order: Order, device?: OrderDevice) =>
   !!device && device.officerId === user.id
+
+/** A generated certificate is approved by the head of the device line's lab (issue 15). */
+export const headOfDeviceLab = (user: User, _order: Order, device?: OrderDevice) =>
+  !!device && user.hasRole(LAB_HEADS[device.lab])
 
 /** Worksheet: yantek always; anyone else only for the device assigned to them. */
 export const assignedOrYantek = (user: User, order: Order, device?: OrderDevice) =>
@@ -67,6 +75,11 @@ export function orderWorkActions<S extends string>(
     labels: readonly S[]
     /** Labels are requested and handed over (while the work is in progress). */
     labelling: readonly S[]
+    /**
+     * Generated certificates are read, approved and amended: from the work on, also after
+     * the hand-over (a correction is most often asked for then).
+     */
+    certificates: readonly S[]
   },
   /** The officer who requests the order's labels (spec: officer_pk; on site the PK leader). */
   labelOfficer: LabelOfficer
@@ -75,7 +88,8 @@ export function orderWorkActions<S extends string>(
   /** An action open in `from` to `{type}.{permission}`, on the timeline under `timeline`. */
   const recorded = (
     from: readonly S[],
-    permission: 'worksheet' | 'worksheet_upload' | 'attach' | 'certificate_date' | 'devices',
+    permission:
+      'worksheet' | 'worksheet_upload' | 'attach' | 'certificate_date' | 'devices' | 'certificates',
     verb: string,
     timeline: keyof typeof SHARED_TIMELINE
   ) => ({
@@ -86,8 +100,8 @@ export function orderWorkActions<S extends string>(
   })
   /** A page of the order to open (`view`), with its button. */
   const opened = (
-    from: 'worksheets' | 'files',
-    permission: 'worksheet' | 'view',
+    from: 'worksheets' | 'files' | 'certificates',
+    permission: 'worksheet' | 'view' | 'certificates',
     verb: string,
     label: string,
     path: string
@@ -117,6 +131,26 @@ export function orderWorkActions<S extends string>(
       guardRefusal: 'Unggah lembar kerja hanya untuk petugas PK yang ditugaskan pada alat ini.',
     },
     files: opened('files', 'view', 'membuka berkas', 'Berkas', '/attachment'),
+    certificates: opened(
+      'certificates',
+      'certificates',
+      'membuka sertifikat',
+      'Sertifikat',
+      '/certificates'
+    ),
+    certificate_approve: {
+      from: when.certificates,
+      permission: 'certificate.approve',
+      verb: 'menyetujui sertifikat',
+      guard: headOfDeviceLab,
+      guardRefusal: 'Sertifikat ini disetujui oleh kepala laboratorium alat tersebut.',
+      timeline: SHARED_TIMELINE.certificate_approve,
+    },
+    certificate_amend: {
+      ...recorded(when.certificates, 'worksheet', 'merevisi sertifikat', 'certificate_amend'),
+      guard: assignedOrYantek,
+      guardRefusal: 'Revisi sertifikat ini hanya untuk petugas yang ditugaskan.',
+    },
     attachment: recorded(when.attaching, 'attach', 'mengunggah berkas hasil', 'attachment'),
     folder: recorded(when.files, 'attach', 'menyimpan tautan folder', 'folder'),
     certificate_date: recorded(

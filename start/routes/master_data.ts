@@ -13,6 +13,7 @@ const OfficersController = () => import('#controllers/officers_controller')
 const FasyankesController = () => import('#controllers/fasyankes_controller')
 const AlkesController = () => import('#controllers/alkes_controller')
 const CalibratorsController = () => import('#controllers/calibrators_controller')
+const AlkesTestPointsController = () => import('#controllers/alkes_test_points_controller')
 const HolidaysController = () => import('#controllers/holidays_controller')
 
 /** Officers (spec part 1: Officers). */
@@ -53,6 +54,23 @@ registerRoutes({
   edit: 'alkes.edit',
 })
 
+/**
+ * A device type's test points (issue 15): read by whoever sees the device list, saved (the whole
+ * list at once) by the head or admin of the device's lab (the action checks the lab).
+ */
+router
+  .group(() => {
+    router
+      .get('/alkes/data/:id/test-points', [AlkesTestPointsController, 'show'])
+      .as('alkes.test_points')
+      .use(guarded('alkes.view'))
+    router
+      .put('/alkes/data/:id/test-points', [AlkesTestPointsController, 'update'])
+      .as('alkes.test_points.update')
+      .use(guarded('alkes.test_points'))
+  })
+  .where('id', router.matchers.number())
+
 /** Calibrators (spec part 1: Master data: calibrators). */
 registerRoutes({
   name: 'calibrator',
@@ -61,6 +79,44 @@ registerRoutes({
   batch: calibratorBatch,
   edit: 'calibrator.edit',
 })
+
+/**
+ * A calibrator's own calibration history and the impact of a bad finding (issue 15): read with
+ * calibrator.view, written with calibrator.edit. The impact list's JSON and exports are below
+ * its page, like every list's.
+ */
+const CalibratorHistoryController = () => import('#controllers/calibrator_history_controller')
+router
+  .group(() => {
+    router.get('/:id/history', [CalibratorHistoryController, 'show']).as('history')
+    router.get('/:id/impact', [CalibratorHistoryController, 'impact']).as('impact')
+    router
+      .get('/:id/impact/datatable', [CalibratorHistoryController, 'impactDatatable'])
+      .as('impact.datatable')
+    router
+      .get('/:id/impact/print/pdf', [CalibratorHistoryController, 'impactPdf'])
+      .as('impact.print.pdf')
+    router
+      .get('/:id/impact/print/excel', [CalibratorHistoryController, 'impactExcel'])
+      .as('impact.print.excel')
+  })
+  .prefix('/calibrator/data')
+  .as('calibrator')
+  // No number matcher: the guard answers first whatever the id (the controller 404s a bad one).
+  .use(guarded('calibrator.view'))
+router
+  .group(() => {
+    router
+      .post('/:id/calibrations', [CalibratorHistoryController, 'recordCalibration'])
+      .as('calibrations.store')
+    router
+      .post('/:id/out-of-tolerance', [CalibratorHistoryController, 'markOutOfTolerance'])
+      .as('out_of_tolerance.store')
+  })
+  .prefix('/calibrator/data')
+  .as('calibrator')
+  .where('id', router.matchers.number())
+  .use(guarded('calibrator.edit'))
 
 /** Public holidays the completion estimate skips (domain decisions: a yearly table staff edit). */
 router

@@ -7,6 +7,7 @@ import { ORDER_DOCUMENTS } from '#documents/registry'
 
 const DeviceLinesController = () => import('#controllers/orders/device_lines_controller')
 const WorksheetsController = () => import('#controllers/orders/worksheets_controller')
+const CertificatesController = () => import('#controllers/orders/certificates_controller')
 const AttachmentsController = () => import('#controllers/orders/attachments_controller')
 const FeedbackController = () => import('#controllers/orders/feedback_controller')
 const FilesController = () => import('#controllers/orders/files_controller')
@@ -48,6 +49,21 @@ router
       .put('/certificate-date', [WorksheetsController, 'certificateDate'])
       .as('orders.certificate_date')
 
+    // Generated certificates (issue 15): every revision, the draft, the approval, amendments.
+    router.get('/certificates', [CertificatesController, 'index']).as('orders.certificates')
+    router
+      .get('/certificates/:alkesOrderId/draft', [CertificatesController, 'draft'])
+      .as('orders.certificate.draft')
+    router
+      .post('/certificates/:certificateId/approve', [CertificatesController, 'approve'])
+      .as('orders.certificate.approve')
+    router
+      .get('/certificates/:alkesOrderId/amend', [CertificatesController, 'amendForm'])
+      .as('orders.certificate.amend.form')
+    router
+      .put('/certificates/:alkesOrderId/amend', [CertificatesController, 'amend'])
+      .as('orders.certificate.amend')
+
     router.get('/attachment', [AttachmentsController, 'index']).as('orders.attachment')
     router
       .post('/attachment/folder', [AttachmentsController, 'folder'])
@@ -81,6 +97,7 @@ router
   .where('deviceId', router.matchers.number())
   .where('alkesOrderId', router.matchers.number())
   .where('fileId', router.matchers.number())
+  .where('certificateId', router.matchers.number())
   .where('lab', /^(pk|ukpr|sarpras)$/)
   .where('type', /^(certificate|result)$/)
   .use([middleware.auth(), middleware.order()])

@@ -10,8 +10,11 @@ import { findDevice, REPEATED_SERIAL, serialHeldByAnotherLine } from '#actions/o
 import { refuseFields } from '#services/field_errors'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import { allocateCertificateNumber } from '#services/certificate_numbers'
+import ActionRefusedException from '#exceptions/action_refused_exception'
+import { recordMeasurements, type MeasurementInput } from '#actions/orders/worksheet_measurements'
+import { awaitApproval, revisionsOf } from '#actions/orders/certificates'
 
-export interface WorksheetInput {
+export interface WorksheetInput extends MeasurementInput {
   merk: string
   model: string
   serial_number: string
@@ -25,35 +28,67 @@ export interface WorksheetInput {
   room_name?: string
   is_laik: string | number
   officer_id: number
+  laik_override_reason?: string
 }
 
-/** The worksheet of one device line ("Lembar Kerja"); the line may finish with it. */
+/**
+ * The worksheet of one device line ("Lembar Kerja"); the line may finish with it. With
+ * measurements (issue 15) its certificate then waits for the lab head's approval. Once a
+ * certificate is approved the worksheet changes only through an amendment (`amendment`:
+ * its reason), which opens the certificate's next revision and keeps its number.
+ */
 export async function saveWorksheet(
   actor: StaffActor,
   order: Order,
   deviceId: number,
-  input: WorksheetInput
+  input: WorksheetInput,
+  amendment: { reason: string } | null = null
 ) {
   await db.transaction(async (trx) => {
     const device = await findDevice(trx, order, deviceId)
-    workflowOf(order).assert('worksheet', order, actor.user, device)
+    workflowOf(order).assert(
+      amendment ? 'certificate_amend' : 'worksheet',
+      order,
+      actor.user,
+      device
+    )
+    const { current } = await revisionsOf(trx, device.id)
+    if (amendment && !current) {
+      throw new ActionRefusedException(
+        'Alat ini belum memiliki sertifikat yang disetujui untuk direvisi.'
+      )
+    }
+    if (!amendment && current) {
+      throw new ActionRefusedException(
+        `Sertifikat ${current.number} sudah disetujui; perbaikan dibuat sebagai revisi dari halaman Sertifikat.`
+      )
+    }
     if (await serialHeldByAnotherLine(trx, device, input.serial_number)) {
       refuseFields({ serial_number: REPEATED_SERIAL })
     }
     const workDate = DateTime.fromISO(DateTime.fromJSDate(input.work_date).toISODate()!)
-    const certificateNumber =
-      input.certificate_number ||
-      device.certificateNumber ||
-      (await allocateCertificateNumber(
-        trx,
-        {
-          lab: device.lab,
-          year: workDate.year,
-          month: input.certificate_month,
-          template: device.alkes.certificateNumber,
-        },
-        device.id
-      ))
+    const certificateNumber = amendment
+      ? device.certificateNumber
+      : input.certificate_number ||
+        device.certificateNumber ||
+        (await allocateCertificateNumber(
+          trx,
+          {
+            lab: device.lab,
+            year: workDate.year,
+            month: input.certificate_month,
+            template: device.alkes.certificateNumber,
+          },
+          device.id
+        ))
+    const measured = await recordMeasurements(trx, order, device, input, workDate.toISODate()!)
+    const isLaik = Number(input.is_laik) === 1
+    const overridden = measured !== null && isLaik !== measured
+    if (overridden && !input.laik_override_reason) {
+      refuseFields({
+        laik_override_reason: `Titik uji memberi hasil ${measured ? 'LAIK' : 'TIDAK LAIK'}; tuliskan alasan bila hasil diubah.`,
+      })
+    }
     device.merge({
       merk: input.merk,
       model: input.model,
@@ -65,24 +100,33 @@ export async function saveWorksheet(
       workDate,
       workPlace: input.work_place,
       roomName: input.room_name ?? null,
-      isLaik: Number(input.is_laik) === 1,
+      isLaik,
+      measuredLaik: measured,
+      laikOverrideReason: overridden ? input.laik_override_reason! : null,
       finisherOfficerId: input.officer_id,
       worksheetSavedAt: DateTime.utc(),
     })
     await device.useTransaction(trx).save()
+    const awaiting =
+      measured !== null
+        ? await awaitApproval(trx, device, actor.user, amendment?.reason ?? null)
+        : null
     const finished = await settleDevice(trx, order, device)
     await auditOrder(
       actor,
       order,
-      'worksheet',
+      amendment ? 'certificate_amend' : 'worksheet',
       {
         to: {
           device_id: device.id,
           serial_number: device.serialNumber,
           certificate_number: certificateNumber,
           is_laik: device.isLaik,
+          measured_laik: measured,
+          ...(awaiting ? { certificate_revision: awaiting.revision } : {}),
           finished,
         },
+        reason: amendment?.reason ?? (overridden ? input.laik_override_reason : undefined),
       },
       trx
     )

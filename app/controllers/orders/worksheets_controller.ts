@@ -3,13 +3,11 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { backToOrderPage } from '#services/order_links'
 import ForbiddenException from '#exceptions/forbidden_exception'
-import { labNow } from '#services/format'
-import { previewCertificateNumber } from '#services/certificate_numbers'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { currentFiles } from '#files/order_files'
 import { devicesOf } from '#queries/orders/order_devices'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
-import { staffWithRoles } from '#queries/orders/alkes_options'
+import { standardsDate, worksheetFormProps } from '#queries/orders/worksheet_form'
 import { filesByDevice } from '#queries/orders/order_files_view'
 import { findDevice } from '#actions/orders/device_lines'
 import { saveWorksheet, uploadWorksheet } from '#actions/orders/worksheets'
@@ -19,8 +17,6 @@ import {
   worksheetUploadValidator,
   worksheetValidator,
 } from '#validators/orders'
-
-const LAB_WORK_PLACE = 'Laboratorium Kalibrasi Kalibra'
 
 /** The PK worksheets (Lembar Kerja) of an order's device lines, for both order types. */
 export default class WorksheetsController {
@@ -43,6 +39,9 @@ export default class WorksheetsController {
       certificateDateHref: workflow.allows('certificate_date', order, user)
         ? urlFor('orders.certificate_date', params)
         : null,
+      certificatesHref: workflow.allows('certificates', order, user)
+        ? urlFor('orders.certificates', params)
+        : null,
       devices: OrderDeviceTransformer.transform(devices, {
         order,
         user,
@@ -51,44 +50,24 @@ export default class WorksheetsController {
     })
   }
 
-  async edit({ inertia, auth, params, order }: HttpContext) {
+  async edit({ inertia, auth, params, request, order }: HttpContext) {
     const user = auth.user!
     const device = await findDevice(undefined, order, Number(params.alkesOrderId) || 0)
     const workflow = workflowOf(order)
     if (!workflow.allows('worksheet', order, user, device)) {
       throw new ForbiddenException('Lembar kerja ini hanya untuk petugas yang ditugaskan.')
     }
-    const now = labNow()
     const route = { orderType: order.type, id: order.id }
     return inertia.render('orders/worksheet', {
       order: { number: order.number },
       device: { name: device.alkes.name },
       backHref: urlFor('orders.worksheets', route),
       submitHref: urlFor('orders.worksheet.update', { ...route, alkesOrderId: device.id }),
-      officers: await staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory', 'yantek']),
-      nextCertificateNumber: device.certificateNumber
-        ? null
-        : await previewCertificateNumber({
-            lab: device.lab,
-            year: now.year,
-            month: device.certificateMonth ?? now.month,
-            template: device.alkes.certificateNumber,
-          }),
-      values: {
-        merk: device.merk ?? '',
-        model: device.model ?? '',
-        serial_number: device.serialNumber ?? '',
-        type: device.type ?? 'Kalibrasi',
-        additional_order_number: device.additionalOrderNumber ?? '',
-        certificate_number: device.certificateNumber ?? '',
-        certificate_month: String(device.certificateMonth ?? now.month),
-        work_date: device.workDate?.toISODate() ?? now.toISODate()!,
-        work_place: device.workPlace ?? LAB_WORK_PLACE,
-        room_name: device.roomName ?? '',
-        // The result is chosen by the officer, never assumed.
-        is_laik: device.isLaik === null ? '' : device.isLaik ? '1' : '0',
-        officer_id: String(device.finisherOfficerId ?? device.officerId ?? user.id),
-      },
+      amendment: null,
+      ...(await worksheetFormProps(order, device, user, {
+        amendment: false,
+        standardsOn: standardsDate(request.qs().work_date, device),
+      })),
     })
   }
 

@@ -7,6 +7,7 @@ import { formatAge, fromDatabase } from '#services/format'
 import { ORDER_TYPE_INFO, ORDER_TYPES, orderListHref } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { deviceLinesQuery } from '#queries/orders/joins'
+import { LAB_HEADS, SERVICE_LABS } from '#enums/labs'
 
 /** Rows shown per group; the rest are reached through the filtered list. */
 export const TASK_ROWS = 20
@@ -131,12 +132,66 @@ async function assignedLines(user: User, now: DateTime) {
   }
 }
 
+/**
+ * The orders with generated certificates waiting for this head's approval (issue 15): the
+ * lines of the labs they head, one row per order, oldest request first.
+ */
+async function certificatesToApprove(user: User, now: DateTime) {
+  const labs = SERVICE_LABS.filter((lab) => user.hasRole(LAB_HEADS[lab]))
+  if (!user.can('certificate.approve') || !labs.length) return []
+  const pending = () =>
+    db
+      .from('certificates as c')
+      .join('order_devices as d', 'd.id', 'c.order_device_id')
+      .join('orders as o', 'o.id', 'd.order_id')
+      .where('c.status', 'Menunggu Persetujuan')
+      .whereIn('d.lab', labs)
+  const [rows, [{ total }]] = await Promise.all([
+    pending()
+      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+      .groupBy('o.id', 'o.type', 'o.number', 'o.status', 'f.fasyankes_name')
+      .select('o.id', 'o.type', 'o.number', 'o.status', 'f.fasyankes_name')
+      .min('c.status_changed_at as since')
+      .count('* as waiting')
+      .orderBy('since')
+      .orderBy('o.id')
+      .limit(TASK_ROWS),
+    pending().countDistinct('o.id as total'),
+  ])
+  if (!Number(total)) return []
+  return [
+    {
+      key: 'certificates.approve',
+      label: 'Setujui sertifikat',
+      order_type: 'Alat Datang dan Insitu',
+      total: Number(total),
+      list_href: null,
+      rows: rows.map((row) => {
+        const type = row.type as keyof typeof ORDER_TYPE_INFO
+        const order = { id: Number(row.id) }
+        return {
+          id: order.id,
+          number: row.number as string,
+          fasyankes_name: row.fasyankes_name as string,
+          status: `${Number(row.waiting)} sertifikat menunggu`,
+          status_tone: 'amber',
+          ...age(fromDatabase(row.since), now),
+          order_href: ORDER_TYPE_INFO[type].pagePath(order, user),
+          action_href: urlFor('orders.certificates', { orderType: type, id: order.id }),
+          blocked: null,
+        }
+      }),
+    },
+  ]
+}
+
 /** "My tasks": what waits for this user, each with how long it has waited. */
 export async function myTasks(user: User) {
   const now = DateTime.utc()
-  const [waiting, assigned] = await Promise.all([
+  const [waiting, certificates, assigned] = await Promise.all([
     waitingOrders(user, now),
+    certificatesToApprove(user, now),
     assignedLines(user, now),
   ])
-  return { waiting, assigned }
+  return { waiting: [...certificates, ...waiting], assigned }
 }

@@ -19,6 +19,8 @@ export function UnsavedGuard({ dirty }: { dirty: boolean }) {
       const visit = event.detail.visit
       if (leaving.current || visit.method !== 'get') return
       if (visit.url.href === window.location.href) return
+      // A partial reload refreshes some of this page's props: the form stays as it is.
+      if (visit.only.length) return
       setPendingUrl(visit.url.href)
       return false
     })

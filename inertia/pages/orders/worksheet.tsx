@@ -1,24 +1,154 @@
-import { useForm } from '@inertiajs/react'
+import { useEffect, useMemo } from 'react'
+import { router, useForm } from '@inertiajs/react'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
-import { SelectField, TextField } from '~/components/ui/field'
+import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
+import { Notice } from '~/components/ui/notice'
 import { bind } from '~/lib/bind'
 import { MONTHS } from '~/lib/format'
 import { optionsOf } from '~/lib/options'
+import {
+  PointCard,
+  resultOf,
+  StandardPicker,
+  type FormPoint,
+  type PointValues,
+  type Standard,
+} from '~/components/orders/measurements'
+
+type Values = {
+  merk: string
+  model: string
+  serial_number: string
+  type: string
+  additional_order_number: string
+  /** Absent on an amendment: a revision keeps the number. */
+  certificate_number?: string
+  certificate_month: string
+  work_date: string
+  work_place: string
+  room_name: string
+  is_laik: string
+  officer_id: string
+  ambient_temperature: string
+  ambient_humidity: string
+  standards: string[]
+  points: PointValues[]
+  laik_override_reason: string
+  amendment_reason?: string
+}
 
 type Props = OrderFormLinks & {
   device: { name: string }
   officers: { id: number; name: string }[]
   /** The number a blank certificate number would get now; null when the line has one. */
   nextCertificateNumber: string | null
-  values: Record<string, string>
+  /** The device type's test points (issue 15); empty when it has none. */
+  points: FormPoint[]
+  /** The calibrators the officer may pick on `standardsDate`. */
+  standards: Standard[]
+  standardsDate: string
+  /** Set when this form corrects an approved certificate: its number. */
+  amendment: { number: string | null } | null
+  values: Values
 }
 
-/** One device line's worksheet (both order types). */
+/** Numbers as the server reads them: a decimal comma becomes a point. */
+const decimal = (value: string) => value.trim().replace(',', '.')
+
+/** One device line's worksheet (both order types), with its measurements when the type has a template. */
 export default function Worksheet(props: Props) {
-  const { device, officers, nextCertificateNumber, values } = props
-  const form = useForm(values)
+  const { device, officers, nextCertificateNumber, points, standards, amendment, values } = props
+  const form = useForm<Values>(values)
+  const errors = form.errors as Record<string, string | undefined>
+  const measuring = points.length > 0
+
+  const results = points.map((point, index) =>
+    resultOf(point, form.data.points[index], standards, form.data.standards)
+  )
+  const complete = measuring && results.every(Boolean)
+  const measuredLaik = complete ? results.every((r) => r!.result.passed) : null
+
+  // The result follows the points until the officer says otherwise (with a reason).
+  useEffect(() => {
+    if (measuredLaik !== null) form.setData('is_laik', measuredLaik ? '1' : '0')
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [measuredLaik])
+  const overridden = measuredLaik !== null && form.data.is_laik !== (measuredLaik ? '1' : '0')
+
+  // The standards available change with the work date: ask the server again for that day.
+  const workDate = form.data.work_date
+  useEffect(() => {
+    if (!measuring || !workDate || workDate === props.standardsDate) return
+    const timer = setTimeout(
+      () =>
+        router.reload({
+          only: ['standards', 'standardsDate'],
+          data: { work_date: workDate },
+        }),
+      400
+    )
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workDate, measuring])
+
+  const payload = useMemo(
+    () => () => {
+      const data: Record<string, unknown> = { ...form.data }
+      if (measuring) {
+        data.ambient_temperature = decimal(form.data.ambient_temperature)
+        data.ambient_humidity = decimal(form.data.ambient_humidity)
+        data.standards = form.data.standards.map(Number)
+        data.points = form.data.points.map((point) => ({
+          readings: point.readings.map(decimal),
+          resolution: decimal(point.resolution),
+          ...(point.calibrator_id ? { calibrator_id: point.calibrator_id } : {}),
+          ...(point.reference_uncertainty.trim()
+            ? { reference_uncertainty: decimal(point.reference_uncertainty) }
+            : {}),
+        }))
+      } else {
+        delete data.points
+        delete data.standards
+        delete data.ambient_temperature
+        delete data.ambient_humidity
+      }
+      if (!overridden) delete data.laik_override_reason
+      return data
+    },
+    [form.data, measuring, overridden]
+  )
+
+  const submit = () => {
+    form.transform(() => payload() as Values)
+    if (props.submitHref) form.put(props.submitHref, { preserveScroll: true })
+  }
+
   return (
-    <OrderFormPage title={`Lembar Kerja ${device.name}`} page={props} form={form}>
+    <OrderFormPage
+      title={`${amendment ? 'Revisi Sertifikat' : 'Lembar Kerja'} ${device.name}`}
+      page={props}
+      form={form}
+      onSubmit={submit}
+    >
+      {amendment && (
+        <div className="md:col-span-2">
+          <Notice>
+            Sertifikat {amendment.number} sudah disetujui. Perubahan disimpan sebagai revisi
+            berikutnya dan berlaku setelah disetujui kepala laboratorium; sertifikat lama tetap
+            tersimpan dan ditandai diganti.
+          </Notice>
+        </div>
+      )}
+      {amendment && (
+        <div className="md:col-span-2">
+          <TextAreaField
+            label="Alasan Revisi"
+            required
+            maxLength={1000}
+            {...bind(form, 'amendment_reason')}
+          />
+        </div>
+      )}
       <TextField label="Merk" required {...bind(form, 'merk')} />
       <TextField label="Model" required {...bind(form, 'model')} />
       <TextField label="Nomor Seri" required {...bind(form, 'serial_number')} />
@@ -29,16 +159,18 @@ export default function Worksheet(props: Props) {
         {...bind(form, 'type')}
       />
       <TextField label="Nomor Order Tambahan" {...bind(form, 'additional_order_number')} />
-      <TextField
-        label="Nomor Sertifikat"
-        placeholder={nextCertificateNumber ?? undefined}
-        hint={
-          nextCertificateNumber
-            ? `Kosongkan untuk nomor otomatis (berikutnya ${nextCertificateNumber}).`
-            : undefined
-        }
-        {...bind(form, 'certificate_number')}
-      />
+      {!amendment && (
+        <TextField
+          label="Nomor Sertifikat"
+          placeholder={nextCertificateNumber ?? undefined}
+          hint={
+            nextCertificateNumber
+              ? `Kosongkan untuk nomor otomatis (berikutnya ${nextCertificateNumber}).`
+              : undefined
+          }
+          {...bind(form, 'certificate_number')}
+        />
+      )}
       <SelectField
         label="Bulan Sertifikat"
         required
@@ -48,6 +180,68 @@ export default function Worksheet(props: Props) {
       <TextField label="Tanggal Pengerjaan" required type="date" {...bind(form, 'work_date')} />
       <TextField label="Tempat Pengerjaan" required {...bind(form, 'work_place')} />
       <TextField label="Nama Ruangan" {...bind(form, 'room_name')} />
+
+      {measuring && (
+        <section className="space-y-4 md:col-span-2" aria-label="Pengukuran">
+          <h2 className="border-b border-slate-200 pb-1 text-base font-semibold dark:border-slate-800">
+            Pengukuran
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Suhu Ruangan (°C)"
+              required
+              inputMode="decimal"
+              {...bind(form, 'ambient_temperature')}
+            />
+            <TextField
+              label="Kelembapan (%RH)"
+              required
+              inputMode="decimal"
+              {...bind(form, 'ambient_humidity')}
+            />
+          </div>
+          <StandardPicker
+            standards={standards}
+            date={props.standardsDate}
+            chosen={form.data.standards}
+            onChange={(ids) => form.setData('standards', ids)}
+            error={errors.standards}
+          />
+          {errors.points && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.points}
+            </p>
+          )}
+          {points.map((point, index) => (
+            <PointCard
+              key={index}
+              index={index}
+              point={point}
+              values={form.data.points[index]}
+              standards={standards}
+              chosen={form.data.standards}
+              errors={errors}
+              onChange={(next) =>
+                form.setData(
+                  'points',
+                  form.data.points.map((old, i) => (i === index ? next : old))
+                )
+              }
+            />
+          ))}
+          <p className="text-sm" data-measured-verdict>
+            Hasil titik uji:{' '}
+            <strong>
+              {measuredLaik === null
+                ? 'lengkapi pembacaan'
+                : measuredLaik
+                  ? 'LAIK (semua titik memenuhi)'
+                  : 'TIDAK LAIK (ada titik tidak memenuhi)'}
+            </strong>
+          </p>
+        </section>
+      )}
+
       <SelectField
         label="Hasil"
         required
@@ -64,6 +258,16 @@ export default function Worksheet(props: Props) {
         options={optionsOf(officers)}
         {...bind(form, 'officer_id')}
       />
+      {(overridden || errors.laik_override_reason) && (
+        <div className="md:col-span-2">
+          <TextAreaField
+            label="Alasan Hasil Berbeda"
+            required
+            maxLength={500}
+            {...bind(form, 'laik_override_reason')}
+          />
+        </div>
+      )}
     </OrderFormPage>
   )
 }

@@ -17,6 +17,8 @@ type Props = {
   backHref: string
   /** Where the certificate date is saved; null when this user may not set it now. */
   certificateDateHref: string | null
+  /** The generated certificates of these lines (issue 15); null when this user may not open them. */
+  certificatesHref: string | null
 }
 
 /** Uploads the worksheet PDF on choosing it; a refused file is explained right under the button. */
@@ -57,7 +59,13 @@ function UploadButton({ href, device }: { href: string; device: Device }) {
 }
 
 /** The PK worksheets of an order's device lines (both order types). */
-export default function Worksheets({ order, devices, backHref, certificateDateHref }: Props) {
+export default function Worksheets({
+  order,
+  devices,
+  backHref,
+  certificateDateHref,
+  certificatesHref,
+}: Props) {
   const form = useForm({ date: order.certificate_date ?? '' })
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -71,6 +79,15 @@ export default function Worksheets({ order, devices, backHref, certificateDateHr
         subtitle={`${order.number} · ${order.status}`}
         backHref={backHref}
       />
+      {certificatesHref && (
+        <p className="mb-4 text-sm">
+          Lembar kerja dengan pengukuran menghasilkan sertifikat yang disetujui kepala laboratorium:{' '}
+          <Link href={certificatesHref} className="text-brand-700 hover:underline">
+            buka halaman Sertifikat
+          </Link>
+          .
+        </p>
+      )}
       {certificateDateHref && (
         <Card className="mb-4 p-4">
           <form onSubmit={submit} className="flex flex-wrap items-end gap-3">

@@ -24,6 +24,106 @@ type Props = {
       verdict: 'LAIK' | 'TIDAK LAIK'
     } | null
   } | null
+  certificate?: VerifiedCertificate | null
+}
+
+type RevisionSummary = {
+  number: string
+  printed_code: string
+  href: string
+  formatted_issued_date: string
+  verdict: 'LAIK' | 'TIDAK LAIK' | null
+}
+
+type VerifiedCertificate = {
+  code: string
+  number: string
+  revision: number
+  status: 'Berlaku' | 'Diganti'
+  alkes_name: string
+  merk: string
+  model: string
+  serial_number: string
+  fasyankes_name: string
+  formatted_calibration_date: string
+  formatted_issued_date: string
+  signatory: string | null
+  verdict: 'LAIK' | 'TIDAK LAIK'
+  amendment_reason: string | null
+  superseded: { formatted_at: string; by: RevisionSummary | null } | null
+  current: RevisionSummary | null
+  replaced: (RevisionSummary & { formatted_at: string }) | null
+}
+
+function Verdict({ verdict }: { verdict: 'LAIK' | 'TIDAK LAIK' }) {
+  return (
+    <p
+      className={`mb-4 flex items-center justify-center gap-2 rounded-md p-3 text-lg font-bold ${
+        verdict === 'LAIK'
+          ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
+          : 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200'
+      }`}
+    >
+      {verdict === 'LAIK' ? <CheckCircle2 className="size-6" /> : <XCircle className="size-6" />}
+      {verdict}
+    </p>
+  )
+}
+
+/** A certificate revision: what it says, and whether it is the one in force. */
+function CertificateView({ certificate }: { certificate: VerifiedCertificate }) {
+  return (
+    <div data-testid="verified-certificate">
+      {certificate.superseded ? (
+        <div className="mb-4 space-y-2">
+          <Notice tone="amber" icon={<ShieldAlert className="size-5 shrink-0" />}>
+            Sertifikat {certificate.number} sudah diganti pada {certificate.superseded.formatted_at}
+            {certificate.superseded.by ? ` oleh ${certificate.superseded.by.number}` : ''} dan tidak
+            berlaku lagi.
+          </Notice>
+          {certificate.current && (
+            <p className="text-sm">
+              Sertifikat yang berlaku:{' '}
+              <a href={certificate.current.href} className="font-medium text-brand-700 underline">
+                {certificate.current.number}
+              </a>{' '}
+              (terbit {certificate.current.formatted_issued_date}
+              {certificate.current.verdict ? `, ${certificate.current.verdict}` : ''}).
+            </p>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="mb-2 text-center text-sm font-medium text-emerald-700 dark:text-emerald-300">
+            Sertifikat asli dan berlaku
+          </p>
+          <Verdict verdict={certificate.verdict} />
+        </>
+      )}
+      {certificate.replaced && (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="replaced-note">
+          Revisi {certificate.revision} ini menggantikan sertifikat {certificate.replaced.number}{' '}
+          yang diganti pada {certificate.replaced.formatted_at}
+          {certificate.amendment_reason ? ` (alasan: ${certificate.amendment_reason})` : ''}.
+        </p>
+      )}
+      <dl>
+        <Row label="Nomor Sertifikat">{certificate.number}</Row>
+        <Row label="Kode">
+          <span className="font-mono">{certificate.code}</span>
+        </Row>
+        <Row label="Nama Alat">{certificate.alkes_name}</Row>
+        <Row label="Merk">{certificate.merk}</Row>
+        <Row label="Model/Tipe">{certificate.model}</Row>
+        <Row label="No. Seri">{certificate.serial_number}</Row>
+        <Row label="Fasyankes">{certificate.fasyankes_name}</Row>
+        <Row label="Tanggal Kalibrasi">{certificate.formatted_calibration_date}</Row>
+        <Row label="Tanggal Terbit">{certificate.formatted_issued_date}</Row>
+        {certificate.signatory && <Row label="Disetujui oleh">{certificate.signatory}</Row>}
+        <Row label="Hasil">{certificate.verdict}</Row>
+      </dl>
+    </div>
+  )
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -67,7 +167,7 @@ function CodeForm({ typed }: { typed: string }) {
     <form onSubmit={submit} className="mt-6 flex items-end gap-2">
       <div className="flex-1">
         <TextField
-          label="Kode Label"
+          label="Kode Label atau Sertifikat"
           placeholder="contoh: 7K2QM-X9D4R"
           maxLength={20}
           required
@@ -84,29 +184,18 @@ function CodeForm({ typed }: { typed: string }) {
  * The public page behind a label's QR code: whether the label is the lab's, and what it
  * vouches for (the device, the facility, the calibration, the verdict), nothing else.
  */
-export default function VerifyLabel({ labName, typed, state, label }: Props) {
+export default function VerifyLabel({ labName, typed, state, label, certificate }: Props) {
+  const title = certificate ? 'Verifikasi Sertifikat Kalibrasi' : 'Verifikasi Label Kalibrasi'
   return (
     <>
-      <Head title="Verifikasi Label" />
+      <Head title={certificate ? 'Verifikasi Sertifikat' : 'Verifikasi Label'} />
       <div className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <AuthHeading title="Verifikasi Label Kalibrasi" subtitle={labName} />
+        <AuthHeading title={title} subtitle={labName} />
+        {state === 'valid' && certificate && <CertificateView certificate={certificate} />}
         {state === 'valid' && label && (
           <div data-testid="verified-label">
             {label.result ? (
-              <p
-                className={`mb-4 flex items-center justify-center gap-2 rounded-md p-3 text-lg font-bold ${
-                  label.result.verdict === 'LAIK'
-                    ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
-                    : 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200'
-                }`}
-              >
-                {label.result.verdict === 'LAIK' ? (
-                  <CheckCircle2 className="size-6" />
-                ) : (
-                  <XCircle className="size-6" />
-                )}
-                {label.result.verdict}
-              </p>
+              <Verdict verdict={label.result.verdict} />
             ) : (
               <div className="mb-4">
                 <Notice tone="amber" icon={<ShieldAlert className="size-5 shrink-0" />}>
@@ -136,19 +225,20 @@ export default function VerifyLabel({ labName, typed, state, label }: Props) {
         )}
         {state === 'unknown' && (
           <Notice tone="red" icon={<XCircle className="size-5 shrink-0" />}>
-            Label dengan kode {typed.toUpperCase()} tidak terdaftar. Label ini bukan label yang
-            diterbitkan {labName}.
+            Kode {typed.toUpperCase()} tidak terdaftar: bukan label atau sertifikat yang diterbitkan{' '}
+            {labName}.
           </Notice>
         )}
         {state === 'malformed' && (
           <Notice tone="red" icon={<XCircle className="size-5 shrink-0" />}>
-            Kode label tidak valid. Kode label terdiri dari 10 huruf dan angka, seperti tercetak di
-            bawah kode QR (contoh: 7K2QM-X9D4R).
+            Kode tidak valid. Kode label dan sertifikat terdiri dari 10 huruf dan angka, seperti
+            tercetak di bawah kode QR (contoh: 7K2QM-X9D4R).
           </Notice>
         )}
         {state === 'ask' && (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Pindai kode QR pada label alat, atau ketik kode yang tercetak di bawahnya.
+            Pindai kode QR pada label alat atau sertifikat, atau ketik kode yang tercetak di
+            bawahnya.
           </p>
         )}
         <CodeForm typed={state === 'valid' ? '' : typed} />

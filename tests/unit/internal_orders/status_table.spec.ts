@@ -52,7 +52,23 @@ const NOT_IN_STATUS_TABLE = [
   'label_request',
   'label_handover',
   'label_finishing',
+  // Generated certificates (issue 15; checked against CERTIFICATE_EXPECTED below).
+  'certificates',
+  'certificate_approve',
+  'certificate_amend',
 ]
+
+/** Issue 15: who reads, approves and amends generated certificates (the PK head approves). */
+const CERTIFICATE_STATUSES: InternalStatus[] = ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI']
+const CERTIFICATE_EXPECTED: Record<string, Role[]> = {
+  certificates: ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
+  certificate_approve: [
+    'head_of_pk_laboratory',
+    'head_of_ukpr_laboratory',
+    'head_of_sarpras_laboratory',
+  ],
+  certificate_amend: ['yantek', 'admin_pk', 'officer_pk'],
+}
 
 /** The workflow read as the documents' status table: statuses, and roles from the permission map. */
 const INTERNAL_ACTIONS = new Proxy(
@@ -228,6 +244,17 @@ test.group('Internal order status table', () => {
     for (const [action, roles] of Object.entries(INVOICE_EXPECTED)) {
       const info = internalWorkflow.action(action as never)
       assert.deepEqual(sorted(info.from), sorted(INVOICE_STATUSES), action)
+      assert.isUndefined(info.to, action)
+      assert.deepEqual(sorted(rolesWith(info.permission)), sorted(roles), action)
+    }
+  })
+
+  test('certificates are read, approved and amended from the work on, also after the hand-over', ({
+    assert,
+  }) => {
+    for (const [action, roles] of Object.entries(CERTIFICATE_EXPECTED)) {
+      const info = internalWorkflow.action(action as never)
+      assert.deepEqual(sorted(info.from), sorted(CERTIFICATE_STATUSES), action)
       assert.isUndefined(info.to, action)
       assert.deepEqual(sorted(rolesWith(info.permission)), sorted(roles), action)
     }

@@ -1,0 +1,216 @@
+import type { DateTime } from 'luxon'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import lab from '#config/lab'
+import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import WorksheetPoint from '#models/worksheet_point'
+import { LAB_LABELS } from '#enums/labs'
+import { formatDate, formatDateTime, isoDate, LAB_TIMEZONE } from '#services/format'
+import { verificationUrl } from '#services/label_codes'
+import {
+  evaluatePoint,
+  formatMeasure,
+  formatTolerance,
+  reportPoint,
+  COVERAGE_FACTOR,
+} from '#services/measurement'
+
+/**
+ * What a certificate says (ISO/IEC 17025 7.8.2 and 7.8.4), as plain data: built from the
+ * worksheet when it is previewed or approved, frozen on the certificate row at approval,
+ * and drawn by certificate_pdf.ts. The verification page reads the frozen copy.
+ */
+export interface CertificateContents {
+  number: string
+  revision: number
+  /** The public verification code; null on a draft. */
+  code: string | null
+  verification_url: string | null
+  lab: { name: string; address: string; unit: string }
+  customer: { name: string; address: string }
+  order_number: string
+  order_date: string
+  device: {
+    name: string
+    merk: string
+    model: string
+    serial_number: string
+    service: string
+  }
+  method: string
+  work_date: string
+  work_place: string
+  room: string | null
+  conditions: { temperature: string; humidity: string }
+  points: CertificatePoint[]
+  standards: CertificateStandard[]
+  verdict: 'LAIK' | 'TIDAK LAIK'
+  measured_verdict: 'LAIK' | 'TIDAK LAIK'
+  override_reason: string | null
+  officer: string
+  signatory: { name: string; nip: string | null; role: string } | null
+  issued_date: string | null
+  /** The issue date as YYYY-MM-DD (the signature block dates itself with it). */
+  issued_on: string | null
+  approved_at: string | null
+  amendment: { reason: string; replaces: string | null } | null
+  statements: { traceability: string; uncertainty: string; decision: string; scope: string }
+}
+
+export interface CertificatePoint {
+  parameter: string
+  unit: string
+  nominal: string
+  readings: string[]
+  mean: string
+  error: string
+  uncertainty: string
+  tolerance: string
+  passed: boolean
+}
+
+export interface CertificateStandard {
+  name: string
+  merk_model: string
+  serial_number: string
+  certificate_number: string
+  due_date: string
+  issuer: string | null
+}
+
+/** A revision's number: the line's own number, then `-R1`, `-R2`… for the corrections. */
+export function revisionNumber(base: string, revision: number) {
+  return revision > 0 ? `${base}-R${revision}` : base
+}
+
+export interface ApprovalMeta {
+  number: string
+  revision: number
+  code: string
+  approver: User
+  approvedAt: DateTime
+  amendmentReason: string | null
+  replaces: string | null
+}
+
+const verdictOf = (laik: boolean | null): 'LAIK' | 'TIDAK LAIK' => (laik ? 'LAIK' : 'TIDAK LAIK')
+
+/**
+ * The contents of a device line's certificate as its worksheet now stands: approved
+ * (`approval`), or a draft to preview (no code, no signatory).
+ */
+export async function certificateContents(
+  client: QueryClientContract,
+  order: Order,
+  device: OrderDevice,
+  approval: ApprovalMeta | null
+): Promise<CertificateContents> {
+  await order.load('fasyankes')
+  await device.load('alkes')
+  const [points, standards, officer] = await Promise.all([
+    WorksheetPoint.query({ client }).where('order_device_id', device.id).orderBy('position'),
+    client
+      .from('order_device_standards as s')
+      .join('calibrators as c', 'c.id', 's.calibrator_id')
+      .join('calibrator_calibrations as k', 'k.id', 's.calibration_id')
+      .where('s.order_device_id', device.id)
+      .orderBy('c.name')
+      .select('c.name', 'c.merk', 'c.type_model', 'c.serial_number')
+      .select('k.certificate_number', 'k.due_on', 'k.issuer'),
+    device.finisherOfficerId
+      ? client.from('users').where('id', device.finisherOfficerId).select('name').first()
+      : null,
+  ])
+  const facility = order.fasyankes
+  return {
+    number: approval?.number ?? device.certificateNumber ?? '(belum bernomor)',
+    revision: approval?.revision ?? 0,
+    code: approval?.code ?? null,
+    verification_url: approval ? verificationUrl(approval.code) : null,
+    lab: { name: lab.name, address: lab.address, unit: `Laboratorium ${LAB_LABELS[device.lab]}` },
+    customer: { name: facility.fasyankesName, address: facility.address ?? '-' },
+    order_number: order.number,
+    order_date: formatDate(order.createdAt),
+    device: {
+      name: device.alkes.name,
+      merk: device.merk ?? '-',
+      model: device.model ?? '-',
+      serial_number: device.serialNumber ?? '-',
+      service: device.type ?? 'Kalibrasi',
+    },
+    method: device.alkes.mkCode ?? '-',
+    work_date: formatDate(device.workDate),
+    work_place: device.workPlace ?? '-',
+    room: device.roomName,
+    conditions: {
+      temperature:
+        device.ambientTemperature === null ? '-' : `${formatMeasure(device.ambientTemperature)} °C`,
+      humidity:
+        device.ambientHumidity === null ? '-' : `${formatMeasure(device.ambientHumidity)} %RH`,
+    },
+    points: points.map(certificatePoint),
+    standards: standards.map((row) => ({
+      name: row.name,
+      merk_model: [row.merk, row.type_model].filter(Boolean).join(' / ') || '-',
+      serial_number: row.serial_number,
+      certificate_number: row.certificate_number ?? '-',
+      due_date: formatDate(isoDate(row.due_on)),
+      issuer: row.issuer ?? null,
+    })),
+    verdict: verdictOf(device.isLaik),
+    measured_verdict: verdictOf(device.measuredLaik),
+    override_reason: device.laikOverrideReason,
+    officer: officer?.name ?? '-',
+    signatory: approval
+      ? {
+          name: approval.approver.name,
+          nip: approval.approver.nip,
+          role: `Kepala Laboratorium ${LAB_LABELS[device.lab]}`,
+        }
+      : null,
+    issued_date: approval ? formatDate(approval.approvedAt) : null,
+    issued_on: approval ? approval.approvedAt.setZone(LAB_TIMEZONE).toISODate() : null,
+    approved_at: approval ? formatDateTime(approval.approvedAt) : null,
+    amendment:
+      approval?.amendmentReason && approval.revision > 0
+        ? { reason: approval.amendmentReason, replaces: approval.replaces }
+        : null,
+    statements: STATEMENTS,
+  }
+}
+
+/** A measured point as the certificate prints it (rounded by measurement.ts's rules). */
+function certificatePoint(point: WorksheetPoint): CertificatePoint {
+  const result = evaluatePoint(point, point.readings)
+  const reported = reportPoint(point, result)
+  return {
+    parameter: point.parameter,
+    unit: point.unit,
+    nominal: formatMeasure(point.nominal),
+    readings: point.readings.map((value) => formatMeasure(value)),
+    mean: formatMeasure(reported.mean),
+    error: formatMeasure(reported.error),
+    uncertainty: formatMeasure(reported.expandedUncertainty),
+    tolerance: formatTolerance(point),
+    passed: result.passed,
+  }
+}
+
+const STATEMENTS = {
+  traceability:
+    'Hasil kalibrasi ini tertelusur ke Satuan Internasional (SI) melalui standar acuan yang ' +
+    'tercantum, yang dikalibrasi oleh laboratorium kalibrasi terakreditasi dengan sertifikat ' +
+    'yang masih berlaku pada tanggal kalibrasi.',
+  uncertainty:
+    `Ketidakpastian yang dilaporkan adalah ketidakpastian diperluas dengan faktor cakupan ` +
+    `k = ${COVERAGE_FACTOR} (tingkat kepercayaan sekitar 95 %), dihitung dari daya ulang ` +
+    'pembacaan, ketidakpastian standar acuan dan resolusi alat.',
+  decision:
+    'Aturan keputusan: penerimaan sederhana; suatu titik memenuhi bila nilai mutlak kesalahannya ' +
+    'tidak melebihi batas toleransi, tanpa menambahkan ketidakpastian. Alat LAIK bila semua ' +
+    'titik memenuhi.',
+  scope:
+    'Hasil hanya berlaku untuk alat yang dikalibrasi pada kondisi saat kalibrasi. Sertifikat ' +
+    'ini tidak boleh digandakan sebagian tanpa persetujuan tertulis laboratorium.',
+}

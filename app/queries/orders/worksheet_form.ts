@@ -1,0 +1,111 @@
+import db from '@adonisjs/lucid/services/db'
+import type Order from '#models/order'
+import type OrderDevice from '#models/order_device'
+import type User from '#models/user'
+import { labNow } from '#services/format'
+import { previewCertificateNumber } from '#services/certificate_numbers'
+import { staffWithRoles } from '#queries/orders/alkes_options'
+import { standardCandidates } from '#queries/orders/worksheet_standards'
+import { pointsToMeasure } from '#actions/orders/worksheet_measurements'
+import type { ToleranceType } from '#services/measurement'
+import WorksheetPoint from '#models/worksheet_point'
+
+const LAB_WORK_PLACE = 'Laboratorium Kalibrasi Kalibra'
+
+/** A test point as the worksheet form shows it: the template's values and what was read. */
+export interface FormPoint {
+  parameter: string
+  unit: string
+  nominal: number
+  tolerance: number
+  tolerance_type: ToleranceType
+  repeats: number
+}
+
+const text = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value)
+
+/** The work date the standards are offered for: the one asked for (a valid past day) or the form's. */
+export function standardsDate(asked: unknown, device: OrderDevice) {
+  const today = labNow().toISODate()!
+  const valid = typeof asked === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked <= today
+  return valid ? asked : (device.workDate?.toISODate() ?? today)
+}
+
+/**
+ * What the worksheet form of a device line needs (both order types, first fill or an
+ * amendment): the identity fields of the spec, the test points of the template with the
+ * readings so far, the standards the officer may pick on the work date, and the values.
+ */
+export async function worksheetFormProps(
+  order: Order,
+  device: OrderDevice,
+  user: User,
+  options: { amendment: boolean; standardsOn: string }
+) {
+  const now = labNow()
+  const [officers, points, candidates, chosen] = await Promise.all([
+    staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory', 'yantek']),
+    pointsToMeasure(device),
+    standardCandidates(order, device, options.standardsOn),
+    db.from('order_device_standards').where('order_device_id', device.id).select('calibrator_id'),
+  ])
+  return {
+    officers,
+    nextCertificateNumber:
+      device.certificateNumber || options.amendment
+        ? null
+        : await previewCertificateNumber({
+            lab: device.lab,
+            year: now.year,
+            month: device.certificateMonth ?? now.month,
+            template: device.alkes.certificateNumber,
+          }),
+    points: points.map((point): FormPoint => ({
+      parameter: point.parameter,
+      unit: point.unit,
+      nominal: point.nominal,
+      tolerance: point.tolerance,
+      tolerance_type: point.toleranceType,
+      repeats: point.repeats,
+    })),
+    standards: candidates,
+    standardsDate: options.standardsOn,
+    measuredLaik: device.measuredLaik,
+    values: {
+      merk: device.merk ?? '',
+      model: device.model ?? '',
+      serial_number: device.serialNumber ?? '',
+      type: device.type ?? 'Kalibrasi',
+      additional_order_number: device.additionalOrderNumber ?? '',
+      ...(options.amendment ? {} : { certificate_number: device.certificateNumber ?? '' }),
+      certificate_month: String(device.certificateMonth ?? now.month),
+      work_date: device.workDate?.toISODate() ?? now.toISODate()!,
+      work_place: device.workPlace ?? LAB_WORK_PLACE,
+      room_name: device.roomName ?? '',
+      // The result is chosen by the officer, never assumed.
+      is_laik: device.isLaik === null ? '' : device.isLaik ? '1' : '0',
+      officer_id: String(device.finisherOfficerId ?? device.officerId ?? user.id),
+      ambient_temperature: text(device.ambientTemperature),
+      ambient_humidity: text(device.ambientHumidity),
+      standards: chosen.map((row) => String(row.calibrator_id)),
+      points: points.map((point) =>
+        point instanceof WorksheetPoint
+          ? {
+              readings: point.readings.map(String),
+              resolution: String(point.resolution),
+              calibrator_id: text(point.calibratorId),
+              reference_uncertainty: String(point.referenceUncertainty),
+            }
+          : {
+              readings: Array.from({ length: point.repeats }, () => ''),
+              resolution: String(point.resolution),
+              calibrator_id: '',
+              reference_uncertainty: '',
+            }
+      ),
+      laik_override_reason: device.laikOverrideReason ?? '',
+      ...(options.amendment ? { amendment_reason: '' } : {}),
+    },
+  }
+}

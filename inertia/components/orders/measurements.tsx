@@ -1,0 +1,305 @@
+import { TextField } from '~/components/ui/field'
+import { StatusBadge } from '~/components/status_badge'
+import { MONTHS } from '~/lib/format'
+import {
+  evaluatePoint,
+  formatMeasure,
+  formatTolerance,
+  reportPoint,
+  standardOfPoint,
+  statedUncertainty,
+  type PointResult,
+  type ToleranceType,
+} from '../../../app/services/measurement'
+
+/** A test point of the form (the server's worksheet_form.ts). */
+export type FormPoint = {
+  parameter: string
+  unit: string
+  nominal: number
+  tolerance: number
+  tolerance_type: ToleranceType
+  repeats: number
+}
+
+export type PointValues = {
+  readings: string[]
+  resolution: string
+  calibrator_id: string
+  reference_uncertainty: string
+}
+
+export type Standard = {
+  id: number
+  name: string
+  merk: string | null
+  type_model: string | null
+  serial_number: string
+  source: string
+  certificate_number: string | null
+  due_on: string | null
+  uncertainties: { parameter: string; unit: string; expanded_uncertainty: number }[]
+  refusal: string | null
+}
+
+/** A typed number, decimal comma or point; null when blank or not a number. */
+export function typedNumber(value: string) {
+  const text = value.trim().replace(',', '.')
+  if (text === '') return null
+  const number = Number(text)
+  return Number.isFinite(number) ? number : null
+}
+
+/**
+ * The reference uncertainty of a point: what its standard (the one picked for it, else the
+ * one the server would take: standardOfPoint) states, else what was typed.
+ */
+export function referenceOf(
+  point: FormPoint,
+  values: PointValues,
+  standards: Standard[],
+  chosen: string[]
+) {
+  const picked = standards.filter((s) => chosen.includes(String(s.id)))
+  const named = values.calibrator_id ? Number(values.calibrator_id) : undefined
+  const standard = standardOfPoint(named, picked, point)
+  const stated = standard ? statedUncertainty(standard.uncertainties, point) : undefined
+  return { stated, value: stated ?? typedNumber(values.reference_uncertainty) }
+}
+
+/** The point's results as the server will compute them, or null while a value is missing. */
+export function resultOf(
+  point: FormPoint,
+  values: PointValues,
+  standards: Standard[],
+  chosen: string[]
+): { result: PointResult; reported: ReturnType<typeof reportPoint> } | null {
+  const readings = values.readings.map(typedNumber)
+  const resolution = typedNumber(values.resolution)
+  const reference = referenceOf(point, values, standards, chosen).value
+  if (readings.some((value) => value === null) || !resolution || reference === null) return null
+  const spec = {
+    nominal: point.nominal,
+    tolerance: point.tolerance,
+    toleranceType: point.tolerance_type,
+    resolution,
+    referenceUncertainty: reference,
+  }
+  const result = evaluatePoint(spec, readings as number[])
+  return { result, reported: reportPoint(spec, result) }
+}
+
+type Errors = Record<string, string | undefined>
+
+/** `2026-03-03` as `3 Maret 2026`. */
+function longDate(iso: string) {
+  const [year, month, day] = iso.split('-').map(Number)
+  return `${day} ${MONTHS[month - 1] ?? ''} ${year}`
+}
+
+/** The standards the officer may pick on the work date, with why the others cannot be. */
+export function StandardPicker({
+  standards,
+  date,
+  chosen,
+  onChange,
+  error,
+}: {
+  standards: Standard[]
+  date: string
+  chosen: string[]
+  onChange: (ids: string[]) => void
+  error?: string
+}) {
+  return (
+    <fieldset className="space-y-2 md:col-span-2">
+      <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        Kalibrator Acuan <span className="text-red-600">*</span>
+      </legend>
+      <p className="text-xs text-slate-500">
+        Kalibrator yang dipinjam untuk order ini dan milik laboratorium alat ini, dengan status
+        kalibrasinya pada tanggal pengerjaan {longDate(date)}.
+      </p>
+      {standards.length === 0 && (
+        <p className="text-sm text-amber-700">
+          Tidak ada kalibrator yang tersedia: ajukan peminjaman kalibrator untuk order ini.
+        </p>
+      )}
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {standards.map((standard) => {
+          const checked = chosen.includes(String(standard.id))
+          const disabled = !!standard.refusal && !checked
+          return (
+            <li key={standard.id} className="flex items-start gap-2 p-2 text-sm">
+              <input
+                id={`standard-${standard.id}`}
+                type="checkbox"
+                className="mt-0.5 size-4"
+                checked={checked}
+                disabled={disabled}
+                aria-describedby={`standard-${standard.id}-state`}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...chosen, String(standard.id)]
+                      : chosen.filter((id) => id !== String(standard.id))
+                  )
+                }
+              />
+              <div>
+                <label htmlFor={`standard-${standard.id}`}>
+                  <span className="font-medium">{standard.name}</span>{' '}
+                  <span className="text-slate-500">SN {standard.serial_number}</span>
+                </label>
+                <p
+                  id={`standard-${standard.id}-state`}
+                  className={standard.refusal ? 'text-xs text-red-600' : 'text-xs text-slate-500'}
+                >
+                  {standard.source} ·{' '}
+                  {standard.refusal ??
+                    `sertifikat ${standard.certificate_number ?? '-'}, berlaku s.d. ${standard.due_on ?? '-'}`}
+                </p>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** One test point: its readings, resolution and reference, and the results as they will be saved. */
+export function PointCard({
+  index,
+  point,
+  values,
+  standards,
+  chosen,
+  errors,
+  onChange,
+}: {
+  index: number
+  point: FormPoint
+  values: PointValues
+  standards: Standard[]
+  chosen: string[]
+  errors: Errors
+  onChange: (values: PointValues) => void
+}) {
+  const name = `${point.parameter} ${formatMeasure(point.nominal)} ${point.unit}`
+  const picked = standards.filter((s) => chosen.includes(String(s.id)))
+  const reference = referenceOf(point, values, standards, chosen)
+  const computed = resultOf(point, values, standards, chosen)
+  const error = (key: string) => errors[`points.${index}.${key}`]
+  const readingError = Object.entries(errors).find(([key]) =>
+    key.startsWith(`points.${index}.readings`)
+  )?.[1]
+  return (
+    <div
+      className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
+      data-point={index}
+    >
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold">
+          {index + 1}. {name}
+        </h3>
+        <span className="text-xs text-slate-500">
+          Toleransi {formatTolerance({ ...point, toleranceType: point.tolerance_type })} ·{' '}
+          {point.repeats}× pembacaan
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {values.readings.map((reading, readingIndex) => (
+          <div key={readingIndex} className="w-24">
+            <TextField
+              label={`Pembacaan ${readingIndex + 1}`}
+              inputMode="decimal"
+              value={reading}
+              aria-label={`${name} pembacaan ${readingIndex + 1}`}
+              onChange={(event) => {
+                const readings = [...values.readings]
+                readings[readingIndex] = event.target.value
+                onChange({ ...values, readings })
+              }}
+            />
+          </div>
+        ))}
+      </div>
+      {readingError && (
+        <p role="alert" className="mt-1 text-xs text-red-600">
+          {readingError}
+        </p>
+      )}
+      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        <TextField
+          label={`Resolusi alat (${point.unit})`}
+          inputMode="decimal"
+          value={values.resolution}
+          error={error('resolution')}
+          onChange={(event) => onChange({ ...values, resolution: event.target.value })}
+        />
+        <label className="space-y-1 text-sm">
+          <span className="block font-medium text-slate-700 dark:text-slate-300">Acuan</span>
+          <select
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+            value={values.calibrator_id}
+            aria-label={`${name} acuan`}
+            onChange={(event) => onChange({ ...values, calibrator_id: event.target.value })}
+          >
+            <option value="">Otomatis (sesuai sertifikat kalibrator)</option>
+            {picked.map((standard) => (
+              <option key={standard.id} value={standard.id}>
+                {standard.name} ({standard.serial_number})
+              </option>
+            ))}
+          </select>
+          {error('calibrator_id') && (
+            <span className="block text-xs text-red-600">{error('calibrator_id')}</span>
+          )}
+        </label>
+        <TextField
+          label={`U acuan, k=2 (${point.unit})`}
+          inputMode="decimal"
+          value={
+            reference.stated !== undefined
+              ? formatMeasure(reference.stated)
+              : values.reference_uncertainty
+          }
+          readOnly={reference.stated !== undefined}
+          hint={reference.stated !== undefined ? 'Dari sertifikat kalibrator.' : undefined}
+          error={error('reference_uncertainty')}
+          onChange={(event) => onChange({ ...values, reference_uncertainty: event.target.value })}
+        />
+      </div>
+      <dl
+        className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
+        aria-live="polite"
+      >
+        <dt className="text-slate-500">Rata-rata</dt>
+        <dd data-result="mean">{computed ? formatMeasure(computed.reported.mean) : '-'}</dd>
+        <dt className="text-slate-500">Kesalahan</dt>
+        <dd data-result="error">{computed ? formatMeasure(computed.reported.error) : '-'}</dd>
+        <dt className="text-slate-500">U (k=2)</dt>
+        <dd data-result="uncertainty">
+          {computed ? formatMeasure(computed.reported.expandedUncertainty) : '-'}
+        </dd>
+        <dt className="text-slate-500">Hasil</dt>
+        <dd data-result="verdict">
+          {computed ? (
+            <StatusBadge
+              status={computed.result.passed ? 'Memenuhi' : 'Tidak memenuhi'}
+              tone={computed.result.passed ? 'emerald' : 'red'}
+            />
+          ) : (
+            '-'
+          )}
+        </dd>
+      </dl>
+    </div>
+  )
+}

@@ -1,0 +1,108 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { baseUrl, newContext, person } from '#tests/helpers/browser'
+import { decodeQr } from '#tests/helpers/qr'
+import { pdfPagePng } from '#tests/helpers/pdf_pages'
+import { referenceIds } from '#tests/functional/master_data/_support'
+import {
+  lendForOrder,
+  monitorOrder,
+  monitorWithTemplate,
+  standardCalibrator,
+} from '#tests/functional/calibration/certificate_fixtures'
+
+/** Types one point's readings into the worksheet form, as the officer reads them off the monitor. */
+async function readPoint(page: import('playwright').Page, name: string, readings: string[]) {
+  for (const [index, value] of readings.entries()) {
+    await page.getByLabel(`${name} pembacaan ${index + 1}`).fill(value)
+  }
+}
+
+test.group('Traceable calibration records in Chromium', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('an officer measures a patient monitor with a borrowed calibrator, the head approves, the facility downloads the certificate and scans its QR code', async ({
+    browser,
+    assert,
+  }) => {
+    const alkes = await monitorWithTemplate()
+    const { order, devices } = await monitorOrder(alkes)
+    const { unitUkpr } = await referenceIds()
+    const { calibrator } = await standardCalibrator({
+      unitId: unitUkpr,
+      name: 'Patient Simulator Pinjaman',
+    })
+    await lendForOrder(calibrator.id, order.id)
+
+    // The officer fills the worksheet of the monitor.
+    const officer = await person(browser, 'officer_pk@kalibra.test', {
+      viewport: { width: 1366, height: 900 },
+    })
+    await officer.goto(`${baseUrl()}/internal/${order.id}/worksheet/pk`)
+    await officer.getByRole('link', { name: 'Isi Lembar Kerja' }).click()
+    await officer.getByRole('heading', { name: /Lembar Kerja Patient Monitor/ }).waitFor()
+    await officer.getByLabel('Tanggal Pengerjaan').fill('2026-03-03')
+    await officer.getByLabel('Suhu Ruangan (°C)').fill('23,5')
+    await officer.getByLabel('Kelembapan (%RH)').fill('55')
+    await officer.getByText(/Patient Simulator Pinjaman/).waitFor()
+    await officer.getByRole('checkbox', { name: /Patient Simulator Pinjaman/ }).check()
+    await readPoint(officer, 'Heart rate 60 bpm', ['60', '61', '60'])
+    await readPoint(officer, 'Heart rate 120 bpm', ['121', '121', '120'])
+    await readPoint(officer, 'SpO2 90 %', ['91', '92', '91'])
+    // What the page computes while typing is what the certificate will say.
+    const first = officer.locator('[data-point="0"]')
+    assert.equal(await first.locator('[data-result="mean"]').innerText(), '60,3')
+    assert.equal(await first.locator('[data-result="uncertainty"]').innerText(), '1,0')
+    assert.include(await officer.locator('[data-measured-verdict]').innerText(), 'LAIK')
+    await officer.getByRole('button', { name: 'Simpan' }).click()
+    await officer.getByText('Lembar kerja tersimpan.').waitFor()
+
+    // The PK head approves it from the order's certificates page, after confirming.
+    const head = await person(browser, 'head_of_pk_laboratory@kalibra.test', {
+      viewport: { width: 375, height: 800 },
+    })
+    await head.goto(`${baseUrl()}/internal/${order.id}/certificates`)
+    await head.getByText('Menunggu Persetujuan').first().waitFor()
+    await head.getByRole('button', { name: 'Setujui Sertifikat' }).click()
+    await head.getByRole('button', { name: 'Ya, setujui' }).click()
+    await head.getByText(/Sertifikat .* disetujui\./).waitFor()
+    const certificate = await db
+      .from('certificates')
+      .where('order_device_id', devices[0].id)
+      .firstOrFail()
+    assert.equal(certificate.status, 'Berlaku')
+
+    // Handed over and rated (their own tests walk those steps): the facility's files.
+    await db.from('orders').where('id', order.id).update({ status: 'SELESAI' })
+    const facility = await person(browser, 'fasyankes@kalibra.test', {
+      viewport: { width: 375, height: 800 },
+    })
+    await facility.goto(`${baseUrl()}/internal/${order.id}/attachment`)
+    const download = facility.getByRole('link', { name: /Unduh sertifikat/ }).first()
+    const href = await download.getAttribute('href')
+    assert.isNotNull(href)
+    const response = await facility.request.get(`${baseUrl()}${href}`)
+    assert.equal(response.status(), 200)
+    assert.equal(response.headers()['content-type'], 'application/pdf')
+
+    // The certificate as printed, scanned by a phone: the verification page, no sign-in.
+    const png = await pdfPagePng(browser, await response.body())
+    const scanned = decodeQr(png)
+    assert.isNotNull(scanned, 'the QR code on the certificate decodes')
+    const path = new URL(scanned!).pathname
+    assert.equal(path, `/verifikasi/${certificate.code}`)
+    const strangerContext = await newContext(browser, { viewport: { width: 375, height: 800 } })
+    const stranger = await strangerContext.newPage()
+    await stranger.goto(`${baseUrl()}${path}`)
+    await stranger.getByTestId('verified-certificate').waitFor()
+    const shown = await stranger.getByTestId('verified-certificate').innerText()
+    assert.include(shown, 'Sertifikat asli dan berlaku')
+    assert.include(shown, certificate.number)
+    assert.include(shown, 'LAIK')
+    assert.notInclude(shown, 'TIDAK LAIK')
+    assert.include(shown, 'Patient Monitor Uji Sertifikat')
+    assert.notInclude(shown, order.number, 'nothing beyond what the certificate vouches for')
+    await strangerContext.close()
+  })
+})
