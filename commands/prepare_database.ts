@@ -27,9 +27,11 @@ export async function loadData(
   const { seedDemoData } = await import('#database/seeders/demo_data')
   const { seedDemoOrders } = await import('#database/seeders/demo_orders')
   const { seedDemoInsituOrders } = await import('#database/seeders/demo_insitu_orders')
+  const { seedDemoCertificates } = await import('#database/seeders/demo_certificates')
   await seedDemoData()
   await seedDemoOrders()
   await seedDemoInsituOrders()
+  await seedDemoCertificates()
   logger.success('Demo accounts loaded (password kalibra2026)')
 }
 
