@@ -22,8 +22,9 @@ export interface FormPoint {
   repeats: number
 }
 
+/** A stored number as the officer types it: decimal comma (the page sends it back with a point). */
 const text = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value)
+  value === null || value === undefined ? '' : String(value).replace('.', ',')
 
 /** The work date the standards are offered for: the one asked for (a valid past day) or the form's. */
 export function standardsDate(asked: unknown, device: OrderDevice) {
@@ -92,14 +93,14 @@ export async function worksheetFormProps(
       points: points.map((point) =>
         point instanceof WorksheetPoint
           ? {
-              readings: point.readings.map(String),
-              resolution: String(point.resolution),
-              calibrator_id: text(point.calibratorId),
-              reference_uncertainty: String(point.referenceUncertainty),
+              readings: point.readings.map(text),
+              resolution: text(point.resolution),
+              calibrator_id: point.calibratorId === null ? '' : String(point.calibratorId),
+              reference_uncertainty: text(point.referenceUncertainty),
             }
           : {
               readings: Array.from({ length: point.repeats }, () => ''),
-              resolution: String(point.resolution),
+              resolution: text(point.resolution),
               calibrator_id: '',
               reference_uncertainty: '',
             }

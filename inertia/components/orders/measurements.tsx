@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { TextField } from '~/components/ui/field'
 import { StatusBadge } from '~/components/status_badge'
 import { MONTHS } from '~/lib/format'
@@ -100,17 +101,27 @@ function longDate(iso: string) {
 /** The standards the officer may pick on the work date, with why the others cannot be. */
 export function StandardPicker({
   standards,
+  points,
   date,
   chosen,
   onChange,
   error,
 }: {
   standards: Standard[]
+  points: FormPoint[]
   date: string
   chosen: string[]
   onChange: (ids: string[]) => void
   error?: string
 }) {
+  const [everything, setEverything] = useState(false)
+  // Offered first: what is chosen, lent to this order, or states an uncertainty for a point.
+  const relevant = (standard: Standard) =>
+    chosen.includes(String(standard.id)) ||
+    standard.source.startsWith('Pinjaman') ||
+    points.some((point) => statedUncertainty(standard.uncertainties, point) !== undefined)
+  const shown = everything ? standards : standards.filter(relevant)
+  const hidden = standards.length - shown.length
   return (
     <fieldset className="space-y-2 md:col-span-2">
       <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
@@ -126,7 +137,7 @@ export function StandardPicker({
         </p>
       )}
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-        {standards.map((standard) => {
+        {shown.map((standard) => {
           const checked = chosen.includes(String(standard.id))
           const disabled = !!standard.refusal && !checked
           return (
@@ -164,6 +175,17 @@ export function StandardPicker({
           )
         })}
       </ul>
+      {(hidden > 0 || everything) && (
+        <button
+          type="button"
+          className="text-sm text-brand-700 hover:underline"
+          onClick={() => setEverything(!everything)}
+        >
+          {everything
+            ? 'Tampilkan yang sesuai titik uji saja'
+            : `Tampilkan semua kalibrator laboratorium (${hidden} lagi)`}
+        </button>
+      )}
       {error && (
         <p role="alert" className="text-xs text-red-600">
           {error}

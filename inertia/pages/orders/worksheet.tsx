@@ -202,6 +202,7 @@ export default function Worksheet(props: Props) {
           </div>
           <StandardPicker
             standards={standards}
+            points={points}
             date={props.standardsDate}
             chosen={form.data.standards}
             onChange={(ids) => form.setData('standards', ids)}
