@@ -12,6 +12,7 @@ const SHUTDOWN_TIMEOUT_MS = (Number(process.env.SHUTDOWN_TIMEOUT) || 10) * 1000
 
 let createAppHttpServer: typeof import('#services/http_server').createAppHttpServer
 let httpServer: AppHttpServer | undefined
+let stopNotifications: (() => Promise<void>) | undefined
 let stopping = false
 
 /**
@@ -32,13 +33,16 @@ function shutDown(app: ApplicationService, signal: string) {
     process.exit(1)
   }, SHUTDOWN_TIMEOUT_MS).unref()
   httpServer?.drain()
-  app.terminate().then(
-    () => process.exit(0),
-    (error) => {
-      prettyPrintError(error)
-      process.exit(1)
-    }
-  )
+  Promise.resolve(stopNotifications?.())
+    .catch(() => {})
+    .then(() => app.terminate())
+    .then(
+      () => process.exit(0),
+      (error) => {
+        prettyPrintError(error)
+        process.exit(1)
+      }
+    )
 }
 
 createIgnitor()
@@ -56,6 +60,10 @@ createIgnitor()
     void import('#documents/exports/export_thread').then(({ warmExportThread }) =>
       warmExportThread()
     )
+    // Notifications: the outbox, the bot's updates and the daily reminders (issue 17).
+    void import('#notifications/background').then(({ startNotificationWork }) => {
+      stopNotifications = startNotificationWork()
+    })
     return httpServer.server
   })
   .catch((error) => {

@@ -51,6 +51,17 @@ export default await Env.create(new URL('../', import.meta.url), {
   LAB_PAYMENT_INSTRUCTIONS: Env.schema.string.optional(),
   CERTIFICATE_NUMBER_PATTERN: Env.schema.string.optional(),
   // The facility map's tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and its credit.
+  // Notifications (issue 17): Telegram, e-mail, the daily recalibration reminders.
+  TELEGRAM_BOT_TOKEN: Env.schema.string.optional(),
+  TELEGRAM_BOT_NAME: Env.schema.string.optional(),
+  TELEGRAM_API_ROOT: Env.schema.string.optional({ format: 'url', tld: false }),
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  MAIL_FROM: Env.schema.string.optional(),
+  REMINDER_HOUR: Env.schema.number.optional(),
+
   MAP_TILE_URL: Env.schema.string.optional(),
   MAP_TILE_ATTRIBUTION: Env.schema.string.optional(),
 })

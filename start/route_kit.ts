@@ -5,7 +5,6 @@ import type { Permission } from '#enums/permissions'
 import type { ListDefinition } from '#queries/list_definition'
 import type { BatchDefinition } from '#batch/batch_definition'
 import { respondWithDatatable, respondWithExport } from '#services/list_responder'
-import { markPending } from '#services/pending_modules'
 
 /**
  * Helpers the route files share. Every guarded route carries its permission
@@ -79,16 +78,4 @@ export function registerRoutes(register: {
     })
     .where('id', router.matchers.number())
     .use(guarded(register.edit))
-}
-
-/**
- * A menu entry whose screen arrives with a later issue: guarded like the real
- * one, so the sidebar, the server check and the page already agree.
- */
-export function pendingModule(path: string, name: string, permission: Permission, title: string) {
-  markPending(path)
-  router
-    .get(path, ({ inertia }) => inertia.render('pending_module', { title }))
-    .as(name)
-    .use(guarded(permission))
 }

@@ -156,6 +156,8 @@ export const PERMISSIONS = {
   'loan.list.borrower': ['yantek', ...SERVICE_LAB_HEADS],
   'report.view': ['yantek', ...ADMINS_AND_HEADS, 'human_resource'],
   'messaging.connect': STAFF_ROLES,
+  // Notifications not delivered (issue 17): the lab admins see them and send them again.
+  'notification.outbox': ['admin_pk', 'admin_ukpr', 'admin_sarpras'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -5,9 +5,10 @@ import { permissionsOf } from '#enums/permissions'
 import { ROLE_LABELS } from '#enums/roles'
 import { menuFor } from '#services/navigation'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { unreadCount } from '#queries/notifications/notices'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
-  share(ctx: HttpContext) {
+  async share(ctx: HttpContext) {
     // A 404 can render before the session and auth middleware ran.
     const { auth } = ctx as Partial<HttpContext>
     const user = auth?.user
@@ -32,6 +33,10 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
               tasksHref: user.can('tasks.view') ? urlFor('tasks') : null,
             }
           : null
+      ),
+      // The bell in the top bar (issue 17): unread notices, counted up to 100.
+      notices: ctx.inertia.always(
+        user ? { unread: await unreadCount(user.id), href: '/notifications' } : null
       ),
     }
   }

@@ -7,5 +7,10 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  * cannot read back.
  */
 export function databaseNow(client: QueryClientContract) {
-  return DateTime.utc().toFormat(client.dialect.dateTimeFormat)
+  return databaseTime(client, DateTime.utc())
+}
+
+/** A moment as a timestamp column of this connection holds it (UTC, the dialect's format). */
+export function databaseTime(client: QueryClientContract, moment: DateTime) {
+  return moment.toUTC().toFormat(client.dialect.dateTimeFormat)
 }

@@ -61,6 +61,8 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'points.*.readings.*.required': 'Setiap pembacaan wajib diisi.',
   'points.*.readings.minLength': 'Isi pembacaan titik uji ini.',
   'standards.distinct': 'Kalibrator acuan yang sama dipilih dua kali.',
+  'username.regex':
+    'Username Telegram terdiri dari 5-32 huruf, angka atau garis bawah, diawali huruf (contoh: budi_santoso).',
   'standards.*.number': 'Kalibrator acuan tidak dikenal.',
 }
 
@@ -201,6 +203,7 @@ export const FIELD_LABELS: Record<string, string> = {
   'reference_uncertainty': 'Ketidakpastian acuan (U, k=2)',
   'laik_override_reason': 'Alasan hasil berbeda',
   'amendment_reason': 'Alasan revisi',
+  'username': 'Username Telegram',
   'link': 'Tautan',
   'date': 'Tanggal sertifikat',
   'contact_person_receiver_name': 'Nama penerima',

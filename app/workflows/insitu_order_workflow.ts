@@ -82,13 +82,37 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
   describe: (order) => order.number,
   statuses: {
     'TERKIRIM': { tone: 'amber', card: 'Terkirim' },
-    'DITERIMA': { tone: 'sky', card: 'Diterima' },
-    'MENUNGGU PENAWARAN': { tone: 'orange', card: 'Menunggu penawaran' },
-    'MENUNGGU PERSETUJUAN': { tone: 'indigo', card: 'Menunggu persetujuan' },
-    'PENAWARAN DISETUJUI': { tone: 'violet' },
-    'DALAM PROSES': { tone: 'violet', card: 'Dalam proses' },
-    'SELESAI': { tone: 'emerald', card: 'Selesai' },
-    'DIBATALKAN': { tone: 'red' },
+    'DITERIMA': {
+      tone: 'sky',
+      card: 'Diterima',
+      notice: 'Permintaan diterima laboratorium; estimasi pekerjaan sedang disusun.',
+    },
+    'MENUNGGU PENAWARAN': {
+      tone: 'orange',
+      card: 'Menunggu penawaran',
+      notice: 'Estimasi selesai; surat penawaran sedang disiapkan.',
+    },
+    'MENUNGGU PERSETUJUAN': {
+      tone: 'indigo',
+      card: 'Menunggu persetujuan',
+      notice: 'Surat penawaran menunggu persetujuan dan tanda tangan Anda.',
+    },
+    'PENAWARAN DISETUJUI': { tone: 'violet', notice: 'Persetujuan penawaran Anda sudah diterima.' },
+    'DALAM PROSES': {
+      tone: 'violet',
+      card: 'Dalam proses',
+      notice: 'Kontrak tercatat; tim laboratorium akan bekerja di lokasi Anda.',
+    },
+    'SELESAI': {
+      tone: 'emerald',
+      card: 'Selesai',
+      notice:
+        'Pekerjaan selesai. Mohon isi kuesioner umpan balik; sertifikat ada pada halaman Berkas.',
+    },
+    'DIBATALKAN': {
+      tone: 'red',
+      notice: 'Permintaan dibatalkan. Alasannya ada pada halaman permintaan.',
+    },
   },
   actions: {
     create: {

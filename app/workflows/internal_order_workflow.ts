@@ -69,12 +69,35 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
   describe: (order) => order.number,
   statuses: {
     'MENUNGGU': { tone: 'amber', card: 'Menunggu' },
-    'ORDER DITERIMA': { tone: 'sky', card: 'Order diterima' },
-    'DITOLAK': { tone: 'red' },
-    'ALAT DITERIMA': { tone: 'indigo', card: 'Alat diterima' },
-    'PROSES PENGERJAAN': { tone: 'violet', card: 'Proses pengerjaan' },
-    'MENUNGGU FEEDBACK': { tone: 'orange' },
-    'SELESAI': { tone: 'emerald', card: 'Selesai' },
+    'ORDER DITERIMA': {
+      tone: 'sky',
+      card: 'Order diterima',
+      notice: 'Permintaan diterima. Silakan kirim alat sesuai estimasi tanggal pengiriman.',
+    },
+    'DITOLAK': {
+      tone: 'red',
+      notice:
+        'Permintaan ditolak. Baca alasannya pada halaman permintaan, perbaiki, lalu ajukan kembali.',
+    },
+    'ALAT DITERIMA': {
+      tone: 'indigo',
+      card: 'Alat diterima',
+      notice: 'Alat sudah diterima laboratorium dan menunggu dikerjakan.',
+    },
+    'PROSES PENGERJAAN': {
+      tone: 'violet',
+      card: 'Proses pengerjaan',
+      notice: 'Alat sedang dikalibrasi oleh petugas laboratorium.',
+    },
+    'MENUNGGU FEEDBACK': {
+      tone: 'orange',
+      notice: 'Alat dan sertifikat sudah diserahkan. Mohon isi kuesioner umpan balik.',
+    },
+    'SELESAI': {
+      tone: 'emerald',
+      card: 'Selesai',
+      notice: 'Permintaan selesai. Sertifikat dapat diunduh pada halaman Berkas.',
+    },
   },
   actions: {
     create: {

@@ -22,6 +22,8 @@ export interface StatusInfo {
   tone: Tone
   /** The dashboard card that counts this status, when it has one. */
   card?: string
+  /** What the facility is told when its order enters this status (issue 17). */
+  notice?: string
 }
 
 export interface ActionButton<Subject> {
@@ -125,6 +127,18 @@ export class Workflow<
 
   tone(status: string): Tone {
     return this.definition.statuses[status as S]?.tone ?? 'slate'
+  }
+
+  /** What the subject's owner is told when it enters `status` (null: nothing of note). */
+  notice(status: string): string | null {
+    return this.definition.statuses[status as S]?.notice ?? null
+  }
+
+  /** The to-dos that wait in `status`: whoever may take them is told it is their turn. */
+  tasksIn(status: string) {
+    return (Object.keys(this.definition.actions) as A[])
+      .map((action) => ({ action, info: this.action(action) }))
+      .filter(({ info }) => info.task && (info.task.waitsIn ?? info.from).includes(status as S))
   }
 
   /** Dashboard cards in the order the statuses are listed. */

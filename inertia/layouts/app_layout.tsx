@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, router, usePage } from '@inertiajs/react'
 import { Toaster } from 'react-hot-toast'
-import { ClipboardList, Menu, X } from 'lucide-react'
+import { Bell, ClipboardList, Menu, X } from 'lucide-react'
 import { Sidebar } from '~/components/sidebar'
 import { UserMenu } from '~/components/user_menu'
 import { ThemeToggle } from '~/components/theme_toggle'
@@ -14,6 +14,8 @@ const DESKTOP = '(min-width: 1024px)'
 /** The signed-in shell: top bar, role-filtered sidebar, and the toast area bottom right. */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { auth } = usePage().props
+  // The bell (inertia_middleware.ts): unread notices of the signed-in user.
+  const notices = usePage().props.notices as { unread: number; href: string } | null
   // Open on a desktop, closed on a phone (no SSR: the window is there on the first render).
   const [open, setOpen] = useState(() => window.matchMedia(DESKTOP).matches)
 
@@ -51,6 +53,26 @@ export default function AppLayout({ children }: { children: ReactNode }) {
               className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
             >
               <ClipboardList className="size-5" />
+            </Link>
+          )}
+          {notices && (
+            <Link
+              href={notices.href}
+              aria-label={
+                notices.unread ? `Pemberitahuan, ${notices.unread} belum dibaca` : 'Pemberitahuan'
+              }
+              title="Pemberitahuan"
+              className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <Bell className="size-5" />
+              {notices.unread > 0 && (
+                <span
+                  data-testid="unread-notices"
+                  className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+                >
+                  {notices.unread > 99 ? '99+' : notices.unread}
+                </span>
+              )}
             </Link>
           )}
           <ThemeToggle />

@@ -1,13 +1,16 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { homePathFor } from '#services/navigation'
-import { pendingModule } from '#start/route_kit'
+import { guarded } from '#start/route_kit'
 
 const SessionController = () => import('#controllers/session_controller')
 const ProfileController = () => import('#controllers/profile_controller')
 const PasswordController = () => import('#controllers/password_controller')
 const PasswordLinkController = () => import('#controllers/password_link_controller')
 const SearchController = () => import('#controllers/search_controller')
+const TelegramController = () => import('#controllers/telegram_controller')
+const NoticesController = () => import('#controllers/notices_controller')
+const OutboxController = () => import('#controllers/outbox_controller')
 
 /** Sign-in, sign-out, and what every signed-in user may open (spec part 1: Sign-in and account). */
 router
@@ -40,4 +43,32 @@ router
   })
   .use(middleware.auth())
 
-pendingModule('/telegram/connect', 'telegram.connect', 'messaging.connect', 'Hubungkan Telegram')
+/** Linking a Telegram chat (spec part 1 section 2, part 2: PUT /telegram/verify; not facilities). */
+router
+  .group(() => {
+    router.get('/telegram/connect', [TelegramController, 'show']).as('telegram.connect')
+    router.put('/telegram/verify', [TelegramController, 'verify']).as('telegram.verify')
+    router.delete('/telegram/connect', [TelegramController, 'unlink']).as('telegram.unlink')
+  })
+  .use(guarded('messaging.connect'))
+
+/** In-app notices (issue 17): every signed-in user, their own only. */
+router
+  .group(() => {
+    router.get('/notifications', [NoticesController, 'index']).as('notices.index')
+    router.get('/notifications/:id/open', [NoticesController, 'open']).as('notices.open')
+    router.put('/notifications/read', [NoticesController, 'readAll']).as('notices.read_all')
+  })
+  .where('id', router.matchers.number())
+  .use(middleware.auth())
+
+/** Messages not delivered (yet), for the admins (issue 17). */
+router
+  .group(() => {
+    router.get('/notifications/outbox', [OutboxController, 'index']).as('outbox.index')
+    router
+      .post('/notifications/outbox/:id/resend', [OutboxController, 'resend'])
+      .as('outbox.resend')
+  })
+  .where('id', router.matchers.number())
+  .use(guarded('notification.outbox'))

@@ -12,6 +12,7 @@ import {
   type LoanStatus,
 } from '#workflows/loan_workflow'
 import { releaseLines } from '#actions/lending/save_loan'
+import { loanDecided } from '#notifications/loan_news'
 import { affectedRows } from '#services/query_results'
 
 /**
@@ -61,6 +62,13 @@ export async function decideLoan(
         .where('id', loan.id)
         .update({ status: overall, status_changed_at: now })
     }
+    await loanDecided(
+      trx,
+      actor.user.id,
+      loan.id,
+      { labs, status: decision.status, reason: decision.reason },
+      overall
+    )
     if (overall === 'Rejected') {
       const open = await trx
         .from('calibrator_loan_lines')

@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import CalibratorLoan from '#models/calibrator_loan'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
 import type { CalibratorCondition } from '#enums/master_data'
+import { loanApprovalRequested } from '#notifications/loan_news'
 import { audit, type Actor } from '#services/audit'
 import type User from '#models/user'
 import { refuseFields } from '#services/field_errors'
@@ -179,6 +180,7 @@ export async function createLoan(actor: LoanActor, input: LoanInput) {
       },
       trx
     )
+    await loanApprovalRequested(trx, actor.user.id, loanId)
     return CalibratorLoan.findOrFail(loanId, { client: trx })
   })
 }
@@ -238,5 +240,6 @@ export async function updateLoan(actor: LoanActor, loan: CalibratorLoan, input: 
       },
       trx
     )
+    await loanApprovalRequested(trx, actor.user.id, loan.id)
   })
 }

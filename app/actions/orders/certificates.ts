@@ -20,6 +20,7 @@ import { settleDevice } from '#actions/orders/settle_device'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import { certificateContents, revisionNumber } from '#documents/certificates/contents'
 import { certificatePdf } from '#documents/certificates/certificate_pdf'
+import { certificateNews } from '#notifications/order_news'
 
 /** A device line's certificate revisions as its actions read them: the current and the pending. */
 export async function revisionsOf(client: QueryClientContract, deviceId: number) {
@@ -52,6 +53,7 @@ async function freshCode(client: TransactionClientContract) {
  */
 export async function awaitApproval(
   trx: TransactionClientContract,
+  order: Order,
   device: OrderDevice,
   user: User,
   amendmentReason: string | null
@@ -65,7 +67,7 @@ export async function awaitApproval(
     }
     return pending
   }
-  return Certificate.create(
+  const certificate = await Certificate.create(
     {
       orderDeviceId: device.id,
       revision: last ? last.revision + 1 : 0,
@@ -77,6 +79,8 @@ export async function awaitApproval(
     },
     { client: trx }
   )
+  await certificateNews(trx, user.id, order, device.lab, certificate.revision)
+  return certificate
 }
 
 /**

@@ -4,19 +4,26 @@ import type User from '#models/user'
 import { audit, type Actor } from '#services/audit'
 import { moveStatus } from '#workflows/kit'
 import { workflowOf } from '#workflows/order_types'
+import { orderNews } from '#notifications/order_news'
 import type { SharedOrderAction } from '#workflows/order_actions'
 
 export type StaffActor = Actor & { user: User }
 
-/** One audit row about an order: `{type}.{action}` on `{type}_order` (the timeline reads them). */
-export function auditOrder(
+/** The status each order was moved between in the transaction now running (moveOrder). */
+const moves = new WeakMap<Order, { from: string; to: string }>()
+
+/**
+ * One audit row about an order: `{type}.{action}` on `{type}_order` (the timeline reads them);
+ * then who must hear of it is told, in the same transaction (app/notifications/order_news.ts).
+ */
+export async function auditOrder(
   actor: Actor,
   order: Order,
   action: string,
   entry: { from?: Record<string, unknown>; to?: Record<string, unknown>; reason?: string | null },
   trx: TransactionClientContract
 ) {
-  return audit(
+  await audit(
     actor,
     {
       action: `${order.type}.${action}`,
@@ -26,6 +33,14 @@ export function auditOrder(
     },
     trx
   )
+  const moved = moves.get(order) ?? null
+  moves.delete(order)
+  await orderNews(trx, actor.user?.id ?? null, order, {
+    action,
+    moved,
+    reason: entry.reason,
+    to: entry.to,
+  })
 }
 
 /** Moves the order along its workflow, only from the status the user saw (race-safe). */
@@ -44,5 +59,6 @@ export async function moveOrder(
     label: `permintaan ${order.number}`,
   })
   order.status = to
+  moves.set(order, { from, to })
   return { from, to }
 }

@@ -109,7 +109,7 @@ export async function saveWorksheet(
     await device.useTransaction(trx).save()
     const awaiting =
       measured !== null
-        ? await awaitApproval(trx, device, actor.user, amendment?.reason ?? null)
+        ? await awaitApproval(trx, order, device, actor.user, amendment?.reason ?? null)
         : null
     const finished = await settleDevice(trx, order, device)
     await auditOrder(

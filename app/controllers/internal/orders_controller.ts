@@ -15,6 +15,7 @@ import {
 } from '#validators/internal_order'
 import { listPageProps } from '#services/list_responder'
 import { requestingFacility } from '#actions/orders/order_request'
+import { recalibrationLines } from '#queries/monitoring/recalibration_due'
 import { requestFormProps, requestSaved } from '#services/request_responder'
 
 const pagePath = ORDER_TYPE_INFO.internal.pagePath
@@ -38,9 +39,16 @@ export default class InternalOrdersController {
     })
   }
 
-  async create({ inertia, auth }: HttpContext) {
+  async create({ inertia, auth, request }: HttpContext) {
+    // "Ajukan kalibrasi" from the dashboard: the facility's devices due for recalibration.
+    const inventory = String(request.qs().inventory ?? '')
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0)
+    const form = await requestFormProps('internal', null)
     return inertia.render('internal/form', {
-      ...(await requestFormProps('internal', null)),
+      ...form,
+      lines: await recalibrationLines(auth.user!, inventory),
       order: null,
       options: await internalFormOptions(auth.user!),
     })

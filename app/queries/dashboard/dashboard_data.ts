@@ -6,6 +6,7 @@ import { orderListHref } from '#workflows/order_types'
 import { inventoryQuery, inventoryRow, seesFacilities } from '#queries/monitoring/inventory_rows'
 import { deviceLinesQuery } from '#queries/orders/joins'
 import { countsOf } from '#queries/orders/order_list_kit'
+import { recalibrationDue } from '#queries/monitoring/recalibration_due'
 
 const RECALIBRATION_ROWS = 10
 
@@ -72,5 +73,7 @@ export async function dashboardData(user: User) {
       history_href: row.history_href,
     })),
     inventoryHref: user.can('inventory.view') ? '/fasyankes/inventory' : null,
+    // A facility's devices due within the reminders' 30 days (issue 17), to request at once.
+    recalibrationDue: await recalibrationDue(user),
   }
 }

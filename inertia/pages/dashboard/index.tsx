@@ -2,6 +2,7 @@ import { Head, Link, usePage } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { StatusBadge } from '~/components/status_badge'
+import { buttonClass } from '~/components/ui/button'
 import type { RecalibrationMark } from '#queries/monitoring/recalibration_mark'
 
 type Props = {
@@ -32,6 +33,19 @@ type Props = {
   inventoryHref: string | null
   /** Order number and facility columns (spec part 1: yantek and admin_pk only), decided by the server. */
   showOrderColumns: boolean
+  /** A facility's devices due for recalibration within 30 days (issue 17); null for staff. */
+  recalibrationDue: {
+    items: {
+      id: number
+      device: string
+      serial_number: string
+      formatted_due_date: string
+      days: number
+      requestable: boolean
+    }[]
+    /** A new Alat Datang request with those devices; null when none can be requested. */
+    requestHref: string | null
+  } | null
 }
 
 export default function Dashboard({
@@ -40,6 +54,7 @@ export default function Dashboard({
   recalibration,
   inventoryHref,
   showOrderColumns: full,
+  recalibrationDue,
 }: Props) {
   const { auth } = usePage().props
   return (
@@ -70,6 +85,57 @@ export default function Dashboard({
           )
         })}
       </div>
+      {recalibrationDue && recalibrationDue.items.length > 0 && (
+        <Card className="mb-6 border-amber-300 dark:border-amber-700">
+          <div
+            className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800"
+            data-testid="recalibration-due"
+          >
+            <div>
+              <h2 className="font-semibold">Pengingat Kalibrasi Ulang</h2>
+              <p className="text-sm text-slate-500">
+                {recalibrationDue.items.length} alat jatuh tempo kalibrasi dalam 30 hari atau sudah
+                lewat.
+              </p>
+            </div>
+            {recalibrationDue.requestHref && (
+              <Link href={recalibrationDue.requestHref} className={buttonClass('primary')}>
+                Ajukan Kalibrasi
+              </Link>
+            )}
+          </div>
+          <SimpleTable
+            rows={recalibrationDue.items}
+            columns={[
+              { header: 'Alat', cell: (row) => row.device },
+              { header: 'No. Seri', cell: (row) => row.serial_number },
+              {
+                header: 'Jatuh Tempo',
+                cell: (row) => (
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    {row.formatted_due_date}
+                    <StatusBadge
+                      status={
+                        row.days < 0
+                          ? `lewat ${-row.days} hari`
+                          : row.days === 0
+                            ? 'hari ini'
+                            : `${row.days} hari lagi`
+                      }
+                      tone={row.days <= 0 ? 'red' : 'amber'}
+                    />
+                  </span>
+                ),
+              },
+              {
+                header: 'Layanan',
+                cell: (row) =>
+                  row.requestable ? 'Alat Datang' : 'Insitu (ajukan dari menu Insitu)',
+              },
+            ]}
+          />
+        </Card>
+      )}
       <div className="grid gap-4 xl:grid-cols-2">
         <Card>
           <h2 className="border-b border-slate-200 px-4 py-3 font-semibold dark:border-slate-800">

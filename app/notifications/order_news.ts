@@ -1,0 +1,170 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Order from '#models/order'
+import User from '#models/user'
+import type { Role } from '#enums/roles'
+import { rolesWith } from '#enums/permissions'
+import { LAB_HEADS, type ServiceLab } from '#enums/labs'
+import { ORDER_TYPE_INFO, type OrderTypeInfo } from '#workflows/order_types'
+import type { SharedOrderAction } from '#workflows/order_actions'
+import { formatRupiah } from '#services/format'
+import { notify } from '#notifications/notify'
+
+/** Staff accounts (no facility) holding any of the roles, with their roles (the guards read them). */
+export async function staffWithRoles(trx: TransactionClientContract, roles: readonly Role[]) {
+  if (!roles.length) return []
+  return User.query({ client: trx })
+    .whereNull('fasyankes_id')
+    .whereIn('id', (q) =>
+      q
+        .from('user_roles')
+        .whereIn('role', roles as Role[])
+        .select('user_id')
+    )
+    .preload('roleRows')
+}
+
+/** The facility's own logins. */
+export function facilityUsers(trx: TransactionClientContract, fasyankesId: number) {
+  return User.query({ client: trx }).where('fasyankes_id', fasyankesId)
+}
+
+/** The order as its workflow's guards read it, with what they read (teams, lines). */
+async function orderForGuards(trx: TransactionClientContract, order: Order, info: OrderTypeInfo) {
+  const query = Order.query({ client: trx }).where('id', order.id).preload('fasyankes')
+  for (const relation of info.guardRelations ?? []) query.preload(relation)
+  return query.firstOrFail()
+}
+
+/** What a step of an order did, as the actions record it. */
+export interface OrderStep {
+  action: string
+  /** The status it left and entered, when it moved the order. */
+  moved: { from: string; to: string } | null
+  reason?: string | null
+  to?: Record<string, unknown>
+}
+
+/**
+ * Who is told what after a step of an order (issue 17), in the step's transaction:
+ * - a new request: yantek and admin_pk;
+ * - a status change: the facility (the status's notice), and the staff whose to-do now waits
+ *   (approval, receiving, officers, estimation, offering, hand-over…: the workflow's tasks in
+ *   the new status, to whoever may take them);
+ * - the invoice: the facility when a stage is issued or its payment confirmed, the treasurer
+ *   when the facility uploads a payment proof.
+ * The person who took the step is not told.
+ */
+export async function orderNews(
+  trx: TransactionClientContract,
+  actorId: number | null,
+  order: Order,
+  step: OrderStep
+) {
+  const info = ORDER_TYPE_INFO[order.type as keyof typeof ORDER_TYPE_INFO] as OrderTypeInfo
+  if (!info) return
+  const current = await orderForGuards(trx, order, info)
+  const facility = current.fasyankes.fasyankesName
+  const except = actorId ?? undefined
+  const staffPage = `${info.listPath}/${order.id}/detail`
+  const tellFacility = async (title: string, body: string, path?: string) => {
+    const users = await facilityUsers(trx, order.fasyankesId)
+    if (!users.length) return
+    const href = path ?? info.pagePath(current, users[0])
+    await notify(
+      trx,
+      users.map((user) => user.id),
+      { title, body, href },
+      except
+    )
+  }
+
+  if (step.action === 'create') {
+    const staff = await staffWithRoles(trx, ['yantek', 'admin_pk'])
+    await notify(
+      trx,
+      staff.map((user) => user.id),
+      {
+        title: `Permintaan baru ${order.number}`,
+        body: `${facility} mengajukan permintaan ${info.title} (${current.deviceCount} alat, ${formatRupiah(current.totalPrice)}).`,
+        href: staffPage,
+      },
+      except
+    )
+  }
+
+  if (step.moved && step.moved.from !== step.moved.to) {
+    const notice = info.workflow.notice(step.moved.to)
+    if (notice) {
+      const reason = step.reason ? ` Alasan: ${step.reason}` : ''
+      await tellFacility(`${order.number}: ${step.moved.to}`, `${notice}${reason}`)
+    }
+    for (const { action, info: task } of info.workflow.tasksIn(step.moved.to)) {
+      const candidates = await staffWithRoles(trx, rolesWith(task.permission))
+      const users = candidates.filter((user) =>
+        info.workflow.allows(action as SharedOrderAction, current, user)
+      )
+      await notify(
+        trx,
+        users.map((user) => user.id),
+        {
+          title: `${task.task!.label}: ${order.number}`,
+          body: `${order.number} dari ${facility} kini ${step.moved.to} dan menunggu tindakan Anda.`,
+          href: task.button?.href(current) ?? staffPage,
+        },
+        except
+      )
+    }
+  }
+
+  if (step.action === 'invoice_update' && current.invoiceStage > 0) {
+    await tellFacility(
+      `Tagihan ${order.number} diterbitkan`,
+      `Tagihan tahap ${current.invoiceStage} untuk ${order.number} sudah diterbitkan. Unggah bukti pembayaran pada halaman Tagihan.`,
+      `${info.listPath}/${order.id}/invoice`
+    )
+  }
+  if (step.action === 'invoice_confirm') {
+    await tellFacility(
+      `Pembayaran ${order.number} dikonfirmasi`,
+      `Bendahara laboratorium sudah mengonfirmasi pembayaran ${order.number}. Terima kasih.`,
+      `${info.listPath}/${order.id}/invoice`
+    )
+  }
+  if (step.action === 'invoice_payment') {
+    const treasurers = await staffWithRoles(trx, ['treasurer'])
+    await notify(
+      trx,
+      treasurers.map((user) => user.id),
+      {
+        title: `Bukti pembayaran ${order.number}`,
+        body: `${facility} mengunggah bukti pembayaran ${order.number}; mohon diperiksa dan dikonfirmasi.`,
+        href: `${info.listPath}/${order.id}/invoice`,
+      },
+      except
+    )
+  }
+}
+
+/** A generated certificate waits for the head of its lab (issue 15): the head is told. */
+export async function certificateNews(
+  trx: TransactionClientContract,
+  actorId: number | null,
+  order: Order,
+  lab: ServiceLab,
+  revision: number
+) {
+  const heads = await staffWithRoles(trx, [LAB_HEADS[lab]])
+  await notify(
+    trx,
+    heads.map((user) => user.id),
+    {
+      title: `Sertifikat menunggu persetujuan: ${order.number}`,
+      body:
+        revision > 0
+          ? `Revisi ${revision} sertifikat alat pada ${order.number} diajukan dan menunggu persetujuan Anda.`
+          : `Lembar kerja alat pada ${order.number} sudah diisi; sertifikatnya menunggu persetujuan Anda.`,
+      href: `/${order.type}/${order.id}/certificates`,
+    },
+    actorId ?? undefined
+  )
+}
