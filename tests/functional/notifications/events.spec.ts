@@ -9,9 +9,15 @@ import { FakeTelegram } from '#tests/helpers/fake_telegram'
 import { deliverDue, MAX_ATTEMPTS } from '#notifications/outbox'
 import { createInternalOrder } from '#actions/internal/submit_order'
 import { confirmOrder } from '#actions/internal/confirm_order'
+import { receiveEquipment } from '#actions/internal/receive_equipment'
+import { assignOfficers } from '#actions/internal/assign_officers'
+import { handOver } from '#actions/internal/hand_over'
+import { confirmPayment, updateInvoice } from '#actions/orders/invoices'
 import {
+  HANDOVER_PAYLOAD,
   makeAlkes,
   makeOrder,
+  receivePayload,
   statusOf,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
@@ -132,6 +138,55 @@ test.group('Notifications | who is told what', (group) => {
       emails.map((row) => row.address),
       facilityUsers.map((row) => row.email)
     )
+  })
+
+  test('the rest of an order: receiving, officers, hand-over (feedback asked), invoice issued, payment confirmed', async ({
+    assert,
+  }) => {
+    const { order, devices } = await makeOrder({ status: 'ORDER DITERIMA', devices: 1 })
+    const [yantek, admin, treasurer, officer] = await Promise.all([
+      userWithRole('yantek'),
+      userWithRole('admin_pk'),
+      userWithRole('treasurer'),
+      userWithRole('officer_pk'),
+    ])
+    const received = receivePayload(devices, yantek.id)
+    await receiveEquipment(actorOf(yantek), order, {
+      ...received,
+      received_date: new Date('2027-03-01'),
+      done_estimation_date: new Date('2027-03-05'),
+    } as any)
+    const facilityLogins = await db
+      .from('users')
+      .where('fasyankes_id', order.fasyankesId)
+      .orderBy('id')
+      .then((rows) => rows.map((row) => Number(row.id)))
+    assert.deepEqual(await noticesTitled(`${order.number}: ALAT DITERIMA`), facilityLogins)
+    assert.deepEqual(
+      await noticesTitled(`Pilih petugas: ${order.number}`),
+      await staffIds(['admin_pk'])
+    )
+
+    await assignOfficers(actorOf(admin), order, [
+      { internal_alkes_order_id: devices[0].id, bpfk_user_id: officer.id },
+    ])
+    const staff = await staffIds(['yantek', 'admin_pk'])
+    const handers = staff.filter((id) => id !== admin.id)
+    assert.deepEqual(await noticesTitled(`Serah terima alat: ${order.number}`), handers)
+
+    await db.from('order_devices').where('id', devices[0].id).update({ status: 'SELESAI' })
+    await handOver(actorOf(yantek), order, HANDOVER_PAYLOAD)
+    const [feedback] = await db.from('notices').where('title', `${order.number}: MENUNGGU FEEDBACK`)
+    assert.include(feedback.body, 'kuesioner umpan balik')
+
+    await updateInvoice(actorOf(treasurer), order, {
+      first_date: new Date('2027-03-10'),
+      number: 'TAG/UJI/1',
+    })
+    const [issued] = await db.from('notices').where('title', `Tagihan ${order.number} diterbitkan`)
+    assert.equal(issued.href, `/internal/${order.id}/invoice`)
+    await confirmPayment(actorOf(treasurer), order, new Date('2027-03-12'))
+    assert.deepEqual(await noticesTitled(`Pembayaran ${order.number} dikonfirmasi`), facilityLogins)
   })
 
   test('a rejection tells the facility why', async ({ assert }) => {
