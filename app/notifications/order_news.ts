@@ -32,7 +32,7 @@ export function facilityUsers(trx: TransactionClientContract, fasyankesId: numbe
 async function orderForGuards(trx: TransactionClientContract, order: Order, info: OrderTypeInfo) {
   const query = Order.query({ client: trx }).where('id', order.id).preload('fasyankes')
   for (const relation of info.guardRelations ?? []) query.preload(relation)
-  return query.firstOrFail()
+  return query.first()
 }
 
 /** What a step of an order did, as the actions record it. */
@@ -62,7 +62,9 @@ export async function orderNews(
 ) {
   const info = ORDER_TYPE_INFO[order.type as keyof typeof ORDER_TYPE_INFO] as OrderTypeInfo
   if (!info) return
+  // A deleted order (its last audit row is written first) has no one left to tell.
   const current = await orderForGuards(trx, order, info)
+  if (!current) return
   const facility = current.fasyankes.fasyankesName
   const except = actorId ?? undefined
   const staffPage = `${info.listPath}/${order.id}/detail`
