@@ -35,7 +35,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
           : null
       ),
       // The bell in the top bar (issue 17): unread notices, counted up to 100.
-      notices: ctx.inertia.always(
+      bell: ctx.inertia.always(
         user ? { unread: await unreadCount(user.id), href: '/notifications' } : null
       ),
     }

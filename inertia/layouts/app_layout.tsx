@@ -15,7 +15,7 @@ const DESKTOP = '(min-width: 1024px)'
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { auth } = usePage().props
   // The bell (inertia_middleware.ts): unread notices of the signed-in user.
-  const notices = usePage().props.notices as { unread: number; href: string } | null
+  const notices = usePage().props.bell as { unread: number; href: string } | null
   // Open on a desktop, closed on a phone (no SSR: the window is there on the first render).
   const [open, setOpen] = useState(() => window.matchMedia(DESKTOP).matches)
 

@@ -49,13 +49,11 @@ export default function Notifications({ notices, nextBefore }: Props) {
                   !notice.read && 'bg-brand-50/60 dark:bg-brand-950/40'
                 )}
               >
-                <p className="flex items-start justify-between gap-3">
-                  <span className={cn('text-sm', !notice.read && 'font-semibold')}>
+                <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className={cn('min-w-0 text-sm', !notice.read && 'font-semibold')}>
                     {notice.title}
                   </span>
-                  <span className="shrink-0 text-xs text-slate-500">
-                    {notice.formatted_created_at}
-                  </span>
+                  <span className="text-xs text-slate-500">{notice.formatted_created_at}</span>
                 </p>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{notice.body}</p>
               </Link>

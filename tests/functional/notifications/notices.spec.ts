@@ -29,7 +29,7 @@ test.group('Notifications | in the app', (group) => {
     const unread = props.notices.filter((notice: any) => !notice.read).length
     assert.equal(props.notices.length, unread)
     const profile = await client.get('/profile').loginAs(officer).withInertia()
-    assert.equal((profile.inertiaProps as any).notices.unread, unread, 'the bell of every page')
+    assert.equal((profile.inertiaProps as any).bell.unread, unread, 'the bell of every page')
 
     const opened = await client
       .get(`/notifications/${props.notices[0].id}/open`)
