@@ -50,8 +50,11 @@ export function startNotificationWork() {
       if (!config.telegram.token) return
       try {
         if (await holdLease('telegram_updates_reader', TELEGRAM_LEASE_SECONDS)) {
-          await pollTelegramOnce(POLL_SECONDS)
+          const started = Date.now()
+          const read = await pollTelegramOnce(POLL_SECONDS)
           failures = 0
+          // A Bot API that answers at once instead of holding the poll is not asked in a loop.
+          if (!read && Date.now() - started < 1000) await sleep(1000)
         } else {
           await sleep(TELEGRAM_LEASE_SECONDS * 500)
         }

@@ -25,7 +25,7 @@ export async function staffWithRoles(trx: TransactionClientContract, roles: read
 
 /** The facility's own logins. */
 export function facilityUsers(trx: TransactionClientContract, fasyankesId: number) {
-  return User.query({ client: trx }).where('fasyankes_id', fasyankesId)
+  return User.query({ client: trx }).where('fasyankes_id', fasyankesId).preload('roleRows')
 }
 
 /** The order as its workflow's guards read it, with what they read (teams, lines). */

@@ -189,7 +189,7 @@ test.group('Notifications | who is told what', (group) => {
     assert.deepEqual(await noticesTitled(`Pembayaran ${order.number} dikonfirmasi`), facilityLogins)
   })
 
-  test('a rejection tells the facility why', async ({ assert }) => {
+  test('a rejection tells the facility why, linking its own order page', async ({ assert }) => {
     const { order } = await makeOrder({ status: 'MENUNGGU' })
     await confirmOrder(
       actorOf(await userWithRole('admin_pk')),
@@ -199,6 +199,7 @@ test.group('Notifications | who is told what', (group) => {
     )
     const [notice] = await db.from('notices').where('title', `${order.number}: DITOLAK`)
     assert.include(notice.body, 'Surat permohonan belum ditandatangani.')
+    assert.equal(notice.href, `/internal/${order.id}/summary`, "the facility's page of the order")
   })
 
   test('a Telegram that fails never breaks the action; the message is retried with back-off, then sent', async ({
