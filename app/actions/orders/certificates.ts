@@ -213,7 +213,6 @@ export async function approveCertificate(actor: StaffActor, order: Order, certif
 /** An approved amendment may correct the device's identity or date: the inventory follows. */
 async function followAmendment(trx: TransactionClientContract, order: Order, device: OrderDevice) {
   if (!device.workDate || !device.serialNumber) return
-  await device.load('alkes')
   await Inventory.query({ client: trx })
     .where('order_device_id', device.id)
     .where('fasyankes_id', order.fasyankesId)

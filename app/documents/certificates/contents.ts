@@ -5,6 +5,8 @@ import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import WorksheetPoint from '#models/worksheet_point'
+import Alkes from '#models/alkes'
+import Fasyankes from '#models/fasyankes'
 import { LAB_LABELS } from '#enums/labs'
 import { formatDate, formatDateTime, isoDate, LAB_TIMEZONE } from '#services/format'
 import { verificationUrl } from '#services/label_codes'
@@ -106,9 +108,11 @@ export async function certificateContents(
   device: OrderDevice,
   approval: ApprovalMeta | null
 ): Promise<CertificateContents> {
-  await order.load('fasyankes')
-  await device.load('alkes')
-  const [points, standards, officer] = await Promise.all([
+  // Read through `client`: inside the approval's transaction a second connection would
+  // wait for the one the transaction holds (SQLite's pool has one).
+  const [facility, alkes, points, standards, officer] = await Promise.all([
+    Fasyankes.query({ client }).where('id', order.fasyankesId).firstOrFail(),
+    Alkes.query({ client }).where('id', device.alkesId).firstOrFail(),
     WorksheetPoint.query({ client }).where('order_device_id', device.id).orderBy('position'),
     client
       .from('order_device_standards as s')
@@ -122,7 +126,6 @@ export async function certificateContents(
       ? client.from('users').where('id', device.finisherOfficerId).select('name').first()
       : null,
   ])
-  const facility = order.fasyankes
   return {
     number: approval?.number ?? device.certificateNumber ?? '(belum bernomor)',
     revision: approval?.revision ?? 0,
@@ -133,13 +136,13 @@ export async function certificateContents(
     order_number: order.number,
     order_date: formatDate(order.createdAt),
     device: {
-      name: device.alkes.name,
+      name: alkes.name,
       merk: device.merk ?? '-',
       model: device.model ?? '-',
       serial_number: device.serialNumber ?? '-',
       service: device.type ?? 'Kalibrasi',
     },
-    method: device.alkes.mkCode ?? '-',
+    method: alkes.mkCode ?? '-',
     work_date: formatDate(device.workDate),
     work_place: device.workPlace ?? '-',
     room: device.roomName,

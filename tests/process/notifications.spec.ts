@@ -1,0 +1,133 @@
+import { test } from '@japa/runner'
+import { FAKE_BOT, FAKE_TOKEN, FakeTelegram } from '#tests/helpers/fake_telegram'
+import {
+  Browser,
+  DEMO_PASSWORD,
+  sharedThrowawayDatabase,
+  startServer,
+  type RunningServer,
+  type Throwaway,
+} from '#tests/helpers/app_process'
+
+/** The smallest PDF the letter upload accepts. */
+const LETTER = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+)
+
+async function signedIn(port: number, email: string) {
+  const browser = new Browser(port)
+  await browser.visit('/login')
+  const answer = await browser.signIn(email, DEMO_PASSWORD)
+  if (answer.status !== 302 || String(answer.headers.location).includes('/login')) {
+    throw new Error(`sign-in as ${email}: ${answer.status} ${answer.headers.location}`)
+  }
+  return browser
+}
+
+/** Waits until `check` holds, asking every 200 ms, for at most `seconds`. */
+async function eventually(check: () => boolean | Promise<boolean>, seconds = 30) {
+  const until = Date.now() + seconds * 1000
+  while (Date.now() < until) {
+    if (await check()) return true
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
+
+/**
+ * Issue 17 end to end, as the lab runs it: the production server (two workers) reads the bot's
+ * updates from a Telegram Bot API (a local one here) and delivers its outbox by itself. A staff
+ * member links their chat with the deep link; a facility's new request then reaches that chat,
+ * once, although both workers deliver.
+ */
+test.group('Notifications | the server delivers', (group) => {
+  let throwaway: Throwaway
+  let server: RunningServer
+  let telegram: FakeTelegram
+
+  group.setup(async () => {
+    throwaway = await sharedThrowawayDatabase()
+    telegram = await new FakeTelegram().start()
+    server = await startServer(throwaway, {
+      workers: 2,
+      env: {
+        TELEGRAM_BOT_TOKEN: FAKE_TOKEN,
+        TELEGRAM_BOT_NAME: FAKE_BOT,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        REMINDER_HOUR: '-1',
+      },
+    })
+    return async () => {
+      if (server.child.exitCode === null) server.child.kill('SIGTERM')
+      await server.exited
+      await telegram.stop()
+    }
+  })
+
+  test('a chat linked with the deep link receives a new request, once', async ({ assert }) => {
+    const yantek = await signedIn(server.port, 'yantek@kalibra.test')
+    const verify = await yantek.send('PUT', '/telegram/verify', {
+      form: { username: 'yantek_lab' },
+      headers: { referer: '/telegram/connect' },
+    })
+    assert.equal(verify.status, 302, verify.body.slice(0, 300))
+    const connect = await yantek.visit('/telegram/connect')
+    const page = JSON.parse(connect.body)
+    const link = new URL(page.props.link)
+    assert.equal(link.pathname, `/${FAKE_BOT}`)
+
+    telegram.userSends(`/start ${link.searchParams.get('start')}`, {
+      id: 6001,
+      username: 'yantek_lab',
+    })
+    assert.isTrue(
+      await eventually(() => telegram.sentTo(6001).length > 0),
+      `no reply from the bot:\n${server.output().slice(-2000)}`
+    )
+    assert.match(telegram.sentTo(6001)[0].text, /terhubung/)
+    const [linked] = await throwaway.query<{ telegram_chat_id: string }>(
+      'SELECT telegram_chat_id FROM users WHERE email = ?',
+      ['yantek@kalibra.test']
+    )
+    assert.equal(String(linked.telegram_chat_id), '6001')
+
+    const [alkes] = await throwaway.query<{ id: number }>(
+      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+    )
+    const facility = await signedIn(server.port, 'fasyankes@kalibra.test')
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    const stored = await facility.send('POST', '/internal', {
+      multipart: {
+        fields: {
+          'delivery_date_estimation': day,
+          'arrival_date_estimation': day,
+          'contact_person_name': 'Rahmat Hidayat',
+          'contact_person_phone': '081234567890',
+          'delivery_option': 'Diantar oleh pihak pertama',
+          'service_type': 'Reguler',
+          'alkes[0][alkes_id]': String(alkes.id),
+          'alkes[0][quantity]': '1',
+        },
+        files: {
+          letter: { filename: 'surat.pdf', contentType: 'application/pdf', content: LETTER },
+        },
+      },
+      headers: { referer: '/internal/create' },
+    })
+    assert.equal(stored.status, 302, stored.body.slice(0, 300))
+    const orderId = Number(/^\/internal\/(\d+)\//.exec(String(stored.headers.location))?.[1])
+    const [order] = await throwaway.query<{ number: string }>(
+      'SELECT number FROM orders WHERE id = ?',
+      [orderId]
+    )
+    const about = () => telegram.sentTo(6001).filter((m) => m.text.includes(order.number))
+    assert.isTrue(
+      await eventually(() => about().length > 0),
+      `not delivered:\n${server.output().slice(-2000)}`
+    )
+    // Both workers run the outbox; the message was taken by one of them.
+    await new Promise((resolve) => setTimeout(resolve, 6000))
+    assert.lengthOf(about(), 1)
+    assert.include(about()[0].text, `Permintaan baru ${order.number}`)
+  })
+})
