@@ -418,9 +418,19 @@ async function runDatabase(database) {
     })
 
     await timed('inventory and loan lists', async () => {
-      for (const [name, path, query, who, deep] of otherListCases()) {
+      for (const [name, path, query, who, kind] of otherListCases()) {
         const params = { ...query }
         let label = name
+        const deep = kind === 'deep'
+        if (kind === 'serial') {
+          // A rare term: the serial number of a device halfway down the list.
+          const last = await pageCount(base, path, json(who))
+          const page = await fetch(`${base}${path}?page=${Math.ceil(last / 2)}`, {
+            headers: json(who),
+          })
+          params.search = (page.ok ? await page.json() : {}).data?.[0]?.serial_number ?? 'SN-'
+          label = `${name} "${params.search}"`
+        }
         if (deep) {
           const last = await pageCount(base, path, json(who))
           params.page = String(Math.max(Math.min(2, last), Math.floor(last * 0.8)))
@@ -590,10 +600,17 @@ function otherListCases() {
       { search: 'BeneHeart', page: '1' },
       'admin',
     ],
-    ['inventory admin deep page', '/fasyankes/inventory/datatable', { page: '1' }, 'admin', true],
+    [
+      'inventory admin search a serial number',
+      '/fasyankes/inventory/datatable',
+      { page: '1' },
+      'admin',
+      'serial',
+    ],
+    ['inventory admin deep page', '/fasyankes/inventory/datatable', { page: '1' }, 'admin', 'deep'],
     ['inventory facility first page', '/fasyankes/inventory/datatable', { page: '1' }, 'facility'],
     ['loans admin first page', '/calibrator/loan/datatable', { page: '1' }, 'admin'],
-    ['loans admin deep page', '/calibrator/loan/datatable', { page: '1' }, 'admin', true],
+    ['loans admin deep page', '/calibrator/loan/datatable', { page: '1' }, 'admin', 'deep'],
   ]
 }
 

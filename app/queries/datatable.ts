@@ -293,7 +293,7 @@ export async function paginate<Row>(
 }
 
 /** `%value%` with the user's `%`, `_` and `\\` matched literally. */
-function likeTerm(value: string) {
+export function likeTerm(value: string) {
   return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 

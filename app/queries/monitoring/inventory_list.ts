@@ -10,9 +10,12 @@ import {
 import { textFilter } from '#queries/filters'
 import { defineList } from '#queries/list_definition'
 import { labelledMessages } from '#validators/labelled_messages'
+import { countRows } from '#queries/datatable'
+import { planText } from '#queries/text_plan'
 import {
   inventoryQuery,
   inventoryRow,
+  inventorySearchTest,
   seesFacilities,
   type InventoryFilters,
   type InventoryRow,
@@ -98,6 +101,24 @@ function inventoryListShape(withFacility: boolean) {
 
     query: (filters, user) => inventoryQuery(filters, user),
     row: (raw) => inventoryRow(raw),
+
+    /** The search box is read by walking the list or from the indexes, as a sample decides. */
+    async resolve(filters, user) {
+      if (!filters.search?.trim()) return filters
+      const { search, ...others } = filters
+      const list = inventoryQuery(others, user)
+      const searchOnly = TEXT_FILTERS.every(([key]) => !filters[key]) && !filters.calibration_month
+      const plan = await planText(
+        list,
+        inventorySearchTest(search, user),
+        searchOnly ? () => countRows(list) : null,
+        searchOnly
+      )
+      return { ...filters, text_plan: plan }
+    },
+    async total(filters) {
+      return filters.text_plan?.total ?? null
+    },
 
     sorts: {
       next_calibration_date: { label: 'Kalibrasi Berikutnya', column: 'i.next_calibration_date' },

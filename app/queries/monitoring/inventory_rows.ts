@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { whereContains, whereSearch } from '#queries/datatable'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import { likeTerm, whereContains, whereSearch } from '#queries/datatable'
+import type { TextPlan, TextTest } from '#queries/text_plan'
 import { INVENTORY_SEARCH_COLUMNS } from '#database/search_columns'
 import { historyHref } from '#queries/devices/history_href'
 import { formatDate, isoDate, labToday } from '#services/format'
@@ -29,6 +31,8 @@ export interface InventoryFilters {
   serial_number?: string
   /** `2026-11`: the next calibration falls in that month. */
   calibration_month?: string
+  /** How the search box is read (inventory_list.ts `resolve`); from the index without it. */
+  text_plan?: TextPlan
 }
 
 export type InventoryRow = {
@@ -65,9 +69,81 @@ export function monthRange(month: string) {
   return [start.toISODate()!, start.plus({ months: 1 }).toISODate()!] as const
 }
 
+type QueryBuilder = DatabaseQueryBuilderContract<any>
+
 /** Ids of the rows of `table` whose `column` contains `value`, as a subquery. */
 function idsContaining(table: string, column: string, value: string) {
   return whereContains(db.from(table).select('id'), [column], value)
+}
+
+/** Columns of a device the search box reads besides its type's and its facility's names. */
+const DEVICE_TEXT = INVENTORY_SEARCH_COLUMNS.map((column) => `i.${column}`)
+
+/**
+ * A common term: the list is walked in its order and each device tested (text_plan.ts). The
+ * names of the types and facilities that contain the term are read once.
+ */
+function whereSearchScanned(query: QueryBuilder, term: string, withFacility: boolean) {
+  const like = query.client.dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
+  query.where((group) => {
+    group.whereIn('i.alkes_id', idsContaining('alkes', 'name', term))
+    for (const column of DEVICE_TEXT) {
+      group.orWhereRaw(`?? ${like} ? ESCAPE '\\'`, [column, likeTerm(term)])
+    }
+    if (withFacility)
+      group.orWhereIn('i.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', term))
+  })
+}
+
+/**
+ * A rare term: the matching devices are read from indexes (the device type's, the trigram
+ * index of brand, model and serial number, the facility's), then sorted; never the whole list
+ * walked for a serial number.
+ */
+function whereSearchIndexed(query: QueryBuilder, term: string, withFacility: boolean) {
+  const ofTypes = db
+    .from('inventories as t')
+    .select('t.id')
+    .whereIn('t.alkes_id', idsContaining('alkes', 'name', term))
+  const byText = whereSearch(
+    db.from('inventories as s').select('s.id'),
+    'inventories',
+    INVENTORY_SEARCH_COLUMNS,
+    [term],
+    's'
+  )
+  const sources = [byText]
+  if (withFacility) {
+    sources.push(
+      db
+        .from('inventories as f')
+        .select('f.id')
+        .whereIn('f.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', term))
+    )
+  }
+  query.whereIn('i.id', ofTypes.unionAll(sources))
+}
+
+/**
+ * The test of a sampled row of inventoryQuery for the search box, as planText reads it: the
+ * same conditions as the walked list's.
+ */
+export function inventorySearchTest(term: string, user: User | undefined): TextTest {
+  const like = db.connection().dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
+  const pattern = likeTerm(term)
+  const contains = (column: string) => `${column} ${like} ? ESCAPE '\\'`
+  const tests = [
+    `s.alkes_id IN (SELECT id FROM alkes WHERE ${contains('name')})`,
+    ...INVENTORY_SEARCH_COLUMNS.map((column) => contains(`s.${column}`)),
+  ]
+  if (seesFacilities(user)) {
+    tests.push(`s.fasyankes_id IN (SELECT id FROM fasyankes WHERE ${contains('fasyankes_name')})`)
+  }
+  return {
+    columns: ['i.alkes_id', 'i.fasyankes_id', ...DEVICE_TEXT],
+    sql: `(${tests.join(' OR ')})`,
+    bindings: tests.map(() => pattern),
+  }
 }
 
 /**
@@ -106,23 +182,8 @@ export function inventoryQuery(filters: InventoryFilters, user: User | undefined
   if (!user || user.isFacility) query.where('i.fasyankes_id', user?.fasyankesId ?? 0)
 
   if (filters.search) {
-    const term = filters.search
-    query.where((group) => {
-      group
-        .whereIn('i.alkes_id', idsContaining('alkes', 'name', term))
-        .orWhereIn(
-          'i.id',
-          whereSearch(
-            db.from('inventories as s').select('s.id'),
-            'inventories',
-            INVENTORY_SEARCH_COLUMNS,
-            [term],
-            's'
-          )
-        )
-      if (withFacility)
-        group.orWhereIn('i.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', term))
-    })
+    if (filters.text_plan?.scan) whereSearchScanned(query, filters.search, withFacility)
+    else whereSearchIndexed(query, filters.search, withFacility)
   }
   // Only who sees the facility column filters by it: for the others it would name nothing shown.
   if (filters.fasyankes && withFacility) {

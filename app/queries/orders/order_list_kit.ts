@@ -17,8 +17,8 @@ import {
   planOrderText,
   textTerms,
   whereOrderText,
-  type TextPlan,
 } from '#queries/orders/order_text_search'
+import type { TextPlan } from '#queries/text_plan'
 import { textFilter } from '#queries/filters'
 import {
   dateFromDatabase,

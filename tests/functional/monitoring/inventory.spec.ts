@@ -276,6 +276,29 @@ test.group('Inventory | filters and order', (group) => {
     assert.include(outputs.pdfText, 'Merk: Omron')
   })
 
+  test('the search finds the same devices walking the list as from the indexes, for staff and a facility', async ({
+    assert,
+  }) => {
+    const { tag, mine, own, other } = await twoFacilities()
+    const admin = await accountWithRole('admin_pk')
+    const idsOf = async (user: User, search: string, scan: boolean) => {
+      const rows = await inventoryQuery({ search, text_plan: { scan, total: null } }, user)
+      return rows.map((row: { id: number }) => Number(row.id))
+    }
+    const cases: [User, string, number[]][] = [
+      [admin, `Tensimeter ${tag}`, [own, other]],
+      [admin, `RS Tetangga ${tag}`, [other]],
+      [admin, `snmine${tag}`.toLowerCase(), [own]],
+      // A facility's search never reads other facilities' names, nor their devices.
+      [mine.account, `RS Tetangga ${tag}`, []],
+      [mine.account, `Tensimeter ${tag}`, [own]],
+    ]
+    for (const [user, search, expected] of cases) {
+      assert.deepEqual(await idsOf(user, search, true), expected, `walked: ${search}`)
+      assert.deepEqual(await idsOf(user, search, false), expected, `indexed: ${search}`)
+    }
+  })
+
   test('nearest next calibration first, then id; 20 rows a page unless asked; a chosen sort reverses it', async ({
     client,
     assert,

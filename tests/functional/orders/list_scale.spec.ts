@@ -5,6 +5,8 @@ import { forgetCounts } from '#queries/datatable'
 import { fromAnchor, PAGE_ANCHORS } from '#queries/page_anchors'
 import { internalOrderList } from '#queries/internal/order_list'
 import { exportRows, sortedQuery } from '#services/list_responder'
+import { orderListQuery } from '#queries/orders/order_list_kit'
+import { planOrderText } from '#queries/orders/order_text_search'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,
@@ -248,5 +250,40 @@ test.group('Orders | list at scale', (group) => {
     } finally {
       Object.assign(PAGE_ANCHORS, settings)
     }
+  })
+
+  test('a term only a few of the newest orders have is looked for further before the index is chosen', async ({
+    assert,
+  }) => {
+    const staff = await userWithRole('yantek')
+    const orders = []
+    for (let i = 0; i < 12; i++) {
+      const { order } = await makeOrder()
+      orders.push(order)
+    }
+    // Newest first: the 12th, 11th, ... The 11th is among the newest 4, three more among 10.
+    const [, eleventh, , , , sixth, fifth, fourth, , , , first] = orders.reverse()
+    const word = marker('langka').toLowerCase()
+    const rare = marker('sekali').toLowerCase()
+    for (const order of [eleventh, sixth, fifth, fourth]) {
+      await db.from('order_devices').where('order_id', order.id).update({ serial_number: word })
+    }
+    await db.from('order_devices').where('order_id', first.id).update({ serial_number: rare })
+    const list = orderListQuery('internal', {}, staff)
+    const sampling = { window: 4, wideWindow: 10, scanShare: 0.3 }
+
+    // One in 4 is below the share; 4 in 10 is above it: the list is walked, its total estimated.
+    const walked = await planOrderText(list, [word], 1000, true, sampling)
+    assert.deepEqual(walked, { scan: true, total: { total: 400, estimated: true } })
+    // None among the newest: the index, counted.
+    assert.deepEqual(await planOrderText(list, [rare], 1000, true, sampling), {
+      scan: false,
+      total: null,
+    })
+    // Without the wider look one match in 4 would have sent the term to the index.
+    assert.deepEqual(
+      await planOrderText(list, [word], 1000, true, { ...sampling, wideWindow: 4 }),
+      { scan: false, total: null }
+    )
   })
 })
