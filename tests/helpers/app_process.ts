@@ -399,3 +399,61 @@ export class Browser {
     }
   }
 }
+
+/** `browser` signed in as a demo account (the server on `port`); throws when it is refused. */
+export async function signedIn(port: number, email: string) {
+  const browser = new Browser(port)
+  await browser.visit('/login')
+  const answer = await browser.signIn(email, DEMO_PASSWORD)
+  if (answer.status !== 302 || String(answer.headers.location).includes('/login')) {
+    throw new Error(`sign-in as ${email} on :${port}: ${answer.status} ${answer.headers.location}`)
+  }
+  return browser
+}
+
+/** The smallest PDF the upload rules accept (its signature is checked); `note` makes it unique. */
+export function letterPdf(note = '') {
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+      'trailer << /Root 1 0 R >>',
+      ...(note ? [`% ${note}`] : []),
+      '%%EOF',
+      '',
+    ].join('\n')
+  )
+}
+
+/** A day `days` from now, in the lab's time zone (UTC+8), as the order form sends it. */
+export function dayFromNow(days: number) {
+  return new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * A facility's request for an incoming-equipment test of one device of type `alkesId`, with
+ * `letter` as its letter, as the form sends it (POST /internal); the server's answer.
+ */
+export function requestOrder(facility: Browser, alkesId: number, letter: Buffer) {
+  const day = dayFromNow(30)
+  return facility.send('POST', '/internal', {
+    multipart: {
+      fields: {
+        'delivery_date_estimation': day,
+        'arrival_date_estimation': day,
+        'contact_person_name': 'Rahmat Hidayat',
+        'contact_person_phone': '081234567890',
+        'delivery_option': 'Diantar oleh pihak pertama',
+        'service_type': 'Reguler',
+        'alkes[0][alkes_id]': String(alkesId),
+        'alkes[0][quantity]': '1',
+      },
+      files: {
+        letter: { filename: 'surat.pdf', contentType: 'application/pdf', content: letter },
+      },
+    },
+    headers: { referer: '/internal/create' },
+  })
+}

@@ -8,7 +8,10 @@ import { storedExists } from '#files/file_store'
 import {
   Browser,
   DEMO_PASSWORD,
+  letterPdf,
+  requestOrder,
   sharedThrowawayDatabase,
+  signedIn,
   startServer,
   type RunningServer,
   type Throwaway,
@@ -31,34 +34,8 @@ const THROTTLED_ACCOUNT = 'fasyankes2@kalibra.test'
 const STORAGE = `tmp/inst-storage-${process.pid}`
 const ON_S3 = env.get('DRIVE_DISK', 'fs') === 's3'
 
-/** The smallest PDF the upload rules accept (its signature is checked). */
-const LETTER = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    `% dua instance ${process.pid}`,
-    '%%EOF',
-    '',
-  ].join('\n')
-)
-
-/** A day `days` from now, in the lab's time zone (UTC+8), as the order form sends it. */
-function dayFromNow(days: number) {
-  return new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-async function signedIn(port: number, email: string) {
-  const browser = new Browser(port)
-  await browser.visit('/login')
-  const answer = await browser.signIn(email, DEMO_PASSWORD)
-  if (answer.status !== 302 || String(answer.headers.location).includes('/login')) {
-    throw new Error(`sign-in as ${email} on :${port}: ${answer.status} ${answer.headers.location}`)
-  }
-  return browser
-}
+/** Unique to this run, so the bytes downloaded are known to be this upload's. */
+const LETTER = letterPdf(`dua instance ${process.pid}`)
 
 test.group('Two instances | one database', (group) => {
   let throwaway: Throwaway
@@ -198,25 +175,7 @@ test.group('Two instances | one database', (group) => {
     )
     assert.exists(alkes, 'a demo device type for incoming orders')
     const facilityOnA = await signedIn(a.port, FACILITY)
-    const day = dayFromNow(30)
-    const stored = await facilityOnA.send('POST', '/internal', {
-      multipart: {
-        fields: {
-          'delivery_date_estimation': day,
-          'arrival_date_estimation': day,
-          'contact_person_name': 'Rahmat Hidayat',
-          'contact_person_phone': '081234567890',
-          'delivery_option': 'Diantar oleh pihak pertama',
-          'service_type': 'Reguler',
-          'alkes[0][alkes_id]': String(alkes.id),
-          'alkes[0][quantity]': '1',
-        },
-        files: {
-          letter: { filename: 'surat.pdf', contentType: 'application/pdf', content: LETTER },
-        },
-      },
-      headers: { referer: '/internal/create' },
-    })
+    const stored = await requestOrder(facilityOnA, alkes.id, LETTER)
     assert.equal(stored.status, 302, stored.body.slice(0, 300))
     const orderId = Number(
       /^\/internal\/(\d+)\/summary$/.exec(String(stored.headers.location))?.[1]

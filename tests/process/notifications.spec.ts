@@ -1,28 +1,14 @@
 import { test } from '@japa/runner'
 import { FAKE_BOT, FAKE_TOKEN, FakeTelegram } from '#tests/helpers/fake_telegram'
 import {
-  Browser,
-  DEMO_PASSWORD,
+  letterPdf,
+  requestOrder,
   sharedThrowawayDatabase,
+  signedIn,
   startServer,
   type RunningServer,
   type Throwaway,
 } from '#tests/helpers/app_process'
-
-/** The smallest PDF the letter upload accepts. */
-const LETTER = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
-)
-
-async function signedIn(port: number, email: string) {
-  const browser = new Browser(port)
-  await browser.visit('/login')
-  const answer = await browser.signIn(email, DEMO_PASSWORD)
-  if (answer.status !== 302 || String(answer.headers.location).includes('/login')) {
-    throw new Error(`sign-in as ${email}: ${answer.status} ${answer.headers.location}`)
-  }
-  return browser
-}
 
 /** Waits until `check` holds, asking every 200 ms, for at most `seconds`. */
 async function eventually(check: () => boolean | Promise<boolean>, seconds = 30) {
@@ -95,25 +81,7 @@ test.group('Notifications | the server delivers', (group) => {
       'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
     )
     const facility = await signedIn(server.port, 'fasyankes@kalibra.test')
-    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-    const stored = await facility.send('POST', '/internal', {
-      multipart: {
-        fields: {
-          'delivery_date_estimation': day,
-          'arrival_date_estimation': day,
-          'contact_person_name': 'Rahmat Hidayat',
-          'contact_person_phone': '081234567890',
-          'delivery_option': 'Diantar oleh pihak pertama',
-          'service_type': 'Reguler',
-          'alkes[0][alkes_id]': String(alkes.id),
-          'alkes[0][quantity]': '1',
-        },
-        files: {
-          letter: { filename: 'surat.pdf', contentType: 'application/pdf', content: LETTER },
-        },
-      },
-      headers: { referer: '/internal/create' },
-    })
+    const stored = await requestOrder(facility, alkes.id, letterPdf())
     assert.equal(stored.status, 302, stored.body.slice(0, 300))
     const orderId = Number(/^\/internal\/(\d+)\//.exec(String(stored.headers.location))?.[1])
     const [order] = await throwaway.query<{ number: string }>(
