@@ -1,6 +1,6 @@
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { countRows, likeTerm, whereContains, whereSearch } from '#queries/datatable'
-import { planText, SAMPLING, type TextPlan } from '#queries/text_plan'
+import { planText, type SAMPLING, type TextPlan } from '#queries/text_plan'
 
 /**
  * How an order list reads its text filters (the search box, number, facility, letter number)
@@ -38,7 +38,7 @@ export async function planOrderText(
   terms: string[],
   base: number | null,
   searchOnly: boolean,
-  sampling = SAMPLING
+  sampling?: typeof SAMPLING
 ): Promise<TextPlan | undefined> {
   if (!terms.length) return undefined
   const test = {
