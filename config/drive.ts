@@ -25,6 +25,11 @@ const driveConfig = defineConfig({
       bucket: env.get('S3_BUCKET', 'kalibra'),
       endpoint: env.get('S3_ENDPOINT'),
       forcePathStyle: env.get('S3_FORCE_PATH_STYLE', true),
+      // Checksums only where an operation requires one (the SDK's behaviour before 2025): its
+      // newer default, a checksum trailer on every streamed upload, is refused by many
+      // S3-compatible stores (older MinIO and Ceph gateways among them) and the upload fails.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       visibility: 'private',
     }),
   },

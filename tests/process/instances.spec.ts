@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
+import type { Assert } from '@japa/assert'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { ACCOUNT_FREE_FAILURES, MAX_FAILED_SIGN_INS } from '#actions/auth/sign_in'
-import { storedExists } from '#files/file_store'
+import drive from '@adonisjs/drive/services/main'
 import {
   Browser,
   DEMO_PASSWORD,
@@ -16,6 +17,7 @@ import {
   type RunningServer,
   type Throwaway,
 } from '#tests/helpers/app_process'
+import { startFakeS3, type FakeS3 } from '#tests/helpers/fake_s3'
 
 /**
  * Two instances of the app (two `node server.js`, one worker each, two ports) on one
@@ -34,8 +36,74 @@ const THROTTLED_ACCOUNT = 'fasyankes2@kalibra.test'
 const STORAGE = `tmp/inst-storage-${process.pid}`
 const ON_S3 = env.get('DRIVE_DISK', 'fs') === 's3'
 
-/** Unique to this run, so the bytes downloaded are known to be this upload's. */
-const LETTER = letterPdf(`dua instance ${process.pid}`)
+/**
+ * Two instances (one worker each, one after the other: the first holds its port while the
+ * second looks for a free one) on `throwaway`, with `settings` in their environment; the returned function stops them,
+ * printing first what each wrote beyond its info lines.
+ */
+async function startPair(throwaway: Throwaway, settings: NodeJS.ProcessEnv) {
+  const started: RunningServer[] = []
+  const stop = async () => {
+    for (const [index, server] of started.entries()) {
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() && !/^\{.*"level":(10|20|30),/.test(line))
+      if (lines.length) console.error(`instance ${'AB'[index]}:\n${lines.slice(-40).join('\n')}`)
+    }
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGTERM')
+    await Promise.all(started.map((server) => server.exited))
+  }
+  try {
+    for (let i = 0; i < 2; i++)
+      started.push(await startServer(throwaway, { workers: 1, env: settings }))
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { a: started[0], b: started[1], stop }
+}
+
+/**
+ * A facility's letter uploaded through A is stored once through the file layer (`stored` reads
+ * it back from where both instances keep files) and downloaded through B by its uploader and
+ * by staff.
+ */
+async function letterThroughBoth(
+  assert: Assert,
+  throwaway: Throwaway,
+  [a, b]: [RunningServer, RunningServer],
+  stored: (key: string) => Promise<Buffer | null>
+) {
+  // Unique to this run and pair, so the bytes downloaded are known to be this upload's.
+  const letter = letterPdf(`dua instance ${process.pid} ${a.port}`)
+  const [alkes] = await throwaway.query<{ id: number }>(
+    'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+  )
+  assert.exists(alkes, 'a demo device type for incoming orders')
+  const facilityOnA = await signedIn(a.port, FACILITY)
+  const answer = await requestOrder(facilityOnA, alkes.id, letter)
+  assert.equal(answer.status, 302, answer.body.slice(0, 300))
+  const orderId = Number(/^\/internal\/(\d+)\/summary$/.exec(String(answer.headers.location))?.[1])
+  assert.isAbove(orderId, 0, `redirected to ${answer.headers.location}`)
+
+  const files = await throwaway.query<{ storage_key: string }>(
+    "SELECT storage_key FROM order_files WHERE order_id = ? AND kind = 'application_letter'",
+    [orderId]
+  )
+  assert.lengthOf(files, 1)
+  assert.deepEqual(await stored(files[0].storage_key), letter, files[0].storage_key)
+
+  for (const browser of [
+    facilityOnA.copyTo(b.port),
+    await signedIn(b.port, 'admin_pk@kalibra.test'),
+  ]) {
+    const download = await browser.send('GET', `/internal/${orderId}/letter`)
+    assert.equal(download.status, 200)
+    assert.equal(download.headers['content-type'], 'application/pdf')
+    assert.deepEqual(download.bytes, letter)
+  }
+}
 
 test.group('Two instances | one database', (group) => {
   let throwaway: Throwaway
@@ -44,35 +112,16 @@ test.group('Two instances | one database', (group) => {
 
   group.setup(async () => {
     throwaway = await sharedThrowawayDatabase()
-    // Both behind the same (loopback) proxy, on the same files; one worker each.
-    const shared = {
+    // Both behind the same (loopback) proxy, on the same files.
+    const pair = await startPair(throwaway, {
       TRUSTED_PROXIES: '127.0.0.1',
       ...(ON_S3 ? {} : { DRIVE_DISK: 'fs', STORAGE_PATH: STORAGE }),
-    }
-    const started: RunningServer[] = []
-    const stop = async () => {
-      // What went wrong, if anything did: each instance's warnings, errors and stray output.
-      for (const [index, server] of started.entries()) {
-        const lines = server
-          .output()
-          .split('\n')
-          .filter((line) => line.trim() && !/^\{.*"level":(10|20|30),/.test(line))
-        if (lines.length) console.error(`instance ${'AB'[index]}:\n${lines.slice(-40).join('\n')}`)
-      }
-      for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGTERM')
-      await Promise.all(started.map((server) => server.exited))
+    })
+    ;({ a, b } = pair)
+    return async () => {
+      await pair.stop()
       await rm(app.makePath(STORAGE), { recursive: true, force: true })
     }
-    try {
-      // One after the other: the first holds its port while the second looks for a free one.
-      for (let i = 0; i < 2; i++)
-        started.push(await startServer(throwaway, { workers: 1, env: shared }))
-    } catch (error) {
-      await stop()
-      throw error
-    }
-    ;[a, b] = started
-    return stop
   })
 
   test('a session started on A is served by B, a write on B uses it, and signing out on B ends it on A', async ({
@@ -170,41 +219,49 @@ test.group('Two instances | one database', (group) => {
   test('a letter uploaded through A is downloaded through B, by its uploader and by staff', async ({
     assert,
   }) => {
-    const [alkes] = await throwaway.query<{ id: number }>(
-      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
-    )
-    assert.exists(alkes, 'a demo device type for incoming orders')
-    const facilityOnA = await signedIn(a.port, FACILITY)
-    const stored = await requestOrder(facilityOnA, alkes.id, LETTER)
-    assert.equal(stored.status, 302, stored.body.slice(0, 300))
-    const orderId = Number(
-      /^\/internal\/(\d+)\/summary$/.exec(String(stored.headers.location))?.[1]
-    )
-    assert.isAbove(orderId, 0, `redirected to ${stored.headers.location}`)
+    // Where both instances read: the STORAGE_PATH they share, or the bucket.
+    await letterThroughBoth(assert, throwaway, [a, b], async (key) => {
+      if (ON_S3)
+        return (await drive.use().exists(key)) ? Buffer.from(await drive.use().getBytes(key)) : null
+      const onDisk = app.makePath(STORAGE, key)
+      return existsSync(onDisk) ? readFileSync(onDisk) : null
+    })
+  })
+})
 
-    // Stored once, through the file layer, where both instances read: the STORAGE_PATH
-    // they share, or the bucket.
-    const files = await throwaway.query<{ storage_key: string }>(
-      "SELECT storage_key FROM order_files WHERE order_id = ? AND kind = 'application_letter'",
-      [orderId]
-    )
-    assert.lengthOf(files, 1)
-    if (ON_S3) {
-      assert.isTrue(await storedExists(files[0].storage_key), files[0].storage_key)
-    } else {
-      const onDisk = app.makePath(STORAGE, files[0].storage_key)
-      assert.isTrue(existsSync(onDisk), onDisk)
-      assert.deepEqual(readFileSync(onDisk), LETTER)
-    }
+/**
+ * Two machines keep files in an S3-compatible store (DRIVE_DISK=s3): here a local one
+ * (tests/helpers/fake_s3.ts) reached by its endpoint and key pair, as MinIO would be. Neither
+ * instance has a folder of files the other can see: what one stores, the other reads from the
+ * bucket.
+ */
+test.group('Two instances | files in an S3-compatible store', (group) => {
+  let throwaway: Throwaway
+  let store: FakeS3
+  let pair: Awaited<ReturnType<typeof startPair>>
 
-    for (const browser of [
-      facilityOnA.copyTo(b.port),
-      await signedIn(b.port, 'admin_pk@kalibra.test'),
-    ]) {
-      const download = await browser.send('GET', `/internal/${orderId}/letter`)
-      assert.equal(download.status, 200)
-      assert.equal(download.headers['content-type'], 'application/pdf')
-      assert.deepEqual(download.bytes, LETTER)
+  group.setup(async () => {
+    throwaway = await sharedThrowawayDatabase()
+    store = await startFakeS3()
+    try {
+      pair = await startPair(throwaway, { ...store.env, STORAGE_PATH: `${STORAGE}-unused` })
+    } catch (error) {
+      await store.stop()
+      throw error
     }
+    return async () => {
+      await pair.stop()
+      await store.stop()
+    }
+  })
+
+  test('a letter uploaded through A is kept in the bucket, not on either disk, and downloaded through B', async ({
+    assert,
+  }) => {
+    await letterThroughBoth(assert, throwaway, [pair.a, pair.b], (key) => store.object(key))
+    assert.isFalse(
+      existsSync(app.makePath(`${STORAGE}-unused`)),
+      'nothing written to a local folder'
+    )
   })
 })
