@@ -56,9 +56,9 @@ createIgnitor()
   .httpServer()
   .start((handler) => {
     httpServer = createAppHttpServer(handler)
-    // The export thread made ready now: an export's first byte does not wait for it to load.
-    void import('#documents/exports/export_thread').then(({ warmExportThread }) =>
-      warmExportThread()
+    // The export process made ready now: an export's first byte does not wait for it to load.
+    void import('#documents/exports/export_process').then(({ warmExportProcess }) =>
+      warmExportProcess()
     )
     // Notifications: the outbox, the bot's updates and the daily reminders (issue 17).
     void import('#notifications/background').then(({ startNotificationWork }) => {

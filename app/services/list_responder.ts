@@ -12,7 +12,7 @@ import {
   whereAfterKeys,
   type ListSort,
 } from '#queries/list_sort'
-import { fileInThread } from '#documents/exports/export_thread'
+import { fileInExportProcess } from '#documents/exports/export_process'
 import { exportCells, tableHead, type ExportFormat } from '#documents/exports/table_document'
 import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
@@ -165,8 +165,8 @@ async function* rowsByKeyset(
 
 /**
  * Every row of an export, a chunk at a time, as the list shows them. The file is written in a
- * worker thread that asks for the next chunk as it takes one, and a chunk is read only once the
- * download has taken the bytes before it (documents/exports/export_thread.ts), so between two
+ * child process that asks for the next chunk as it takes one, and a chunk is read only once the
+ * download has taken the bytes before it (documents/exports/export_process.ts), so between two
  * chunks this thread serves other requests.
  */
 export async function* exportRows<Row>(
@@ -205,7 +205,7 @@ export async function respondWithExport(ctx: HttpContext, list: AnyList, format:
     for await (const rows of exportRows(list, query, read.sort))
       yield rows.map((row) => exportCells(format, list.columns, row))
   }
-  const file = fileInThread(format, head, cells())
+  const file = fileInExportProcess(format, head, cells())
   const stamp = labNow().toFormat('yyyyLLdd-HHmm')
   if (format === 'pdf') {
     ctx.response.header('Content-Type', 'application/pdf')

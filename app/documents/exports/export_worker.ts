@@ -1,12 +1,11 @@
 /**
- * The worker thread export files are written in (see export_thread.ts). Each export has an
+ * The child process export files are written in (see export_process.ts). Each export has an
  * id: its head comes first, then its rows as cells, chunk by chunk, each asked for as the one
  * before is taken (rowsOf); the file's bytes go back as they are made. Building an xlsx or a
  * PDF (XML, compression, layout) is most of an export's work: here it never holds up the
- * requests the app's own thread serves.
+ * requests the app serves.
  */
 import type { Readable } from 'node:stream'
-import { parentPort } from 'node:worker_threads'
 import type { Cell, ExportFormat, TableHead } from '#documents/exports/table_document'
 
 // Under the development and test loader the app's TypeScript is compiled as it is imported.
@@ -32,8 +31,11 @@ interface Running {
   file: Readable | null
 }
 
-const port = parentPort!
-const send = (message: FromWorker) => port.postMessage(message)
+const send = (message: FromWorker) => {
+  if (process.connected) process.send!(message)
+}
+// The app that started this process is gone: nothing is left to write for.
+process.on('disconnect', () => process.exit(0))
 const running = new Map<number, Running>()
 
 /** Only the writer a format needs is loaded (exceljs and pdfkit each take half a second). */
@@ -96,7 +98,7 @@ function arrive(state: Running, rows: Cell[][] | null) {
   state.wake = null
 }
 
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   if (message.type === 'warm') return void Promise.all([writerOf('pdf'), writerOf('excel')])
   if (message.type === 'start') return void start(message.id, message.format, message.head)
   const state = running.get(message.id)

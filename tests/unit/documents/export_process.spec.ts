@@ -4,11 +4,11 @@ import type { Readable } from 'node:stream'
 import { test } from '@japa/runner'
 import ExcelJS from 'exceljs'
 import {
-  coolExportThread,
-  exportThreadStatus,
-  fileInThread,
-  warmExportThread,
-} from '#documents/exports/export_thread'
+  coolExportProcess,
+  exportProcessStatus,
+  fileInExportProcess,
+  warmExportProcess,
+} from '#documents/exports/export_process'
 import type { Cell, TableHead } from '#documents/exports/table_document'
 
 const HEAD: TableHead = {
@@ -53,14 +53,14 @@ async function bytesOf(file: Readable) {
   return Buffer.concat(parts)
 }
 
-test.group('Documents | export thread', (group) => {
+test.group('Documents | export process', (group) => {
   group.each.timeout(30_000)
 
-  test('an Excel file written by the export thread holds the head, every row typed, and the totals', async ({
+  test('an Excel file written by the export process holds the head, every row typed, and the totals', async ({
     assert,
   }) => {
     const { rows, seen } = source(3, 4)
-    const file = await bytesOf(fileInThread('excel', HEAD, rows))
+    const file = await bytesOf(fileInExportProcess('excel', HEAD, rows))
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(file as any)
     const sheet = book.getWorksheet('Data')!
@@ -77,25 +77,25 @@ test.group('Documents | export thread', (group) => {
     assert.equal(sheet.getRow(17).getCell(2).value, 'Alat 12')
     assert.equal(sheet.getRow(19).getCell(1).value, 'Total')
     assert.deepEqual(seen, { asked: 3, ended: true })
-    assert.equal(exportThreadStatus().exports, 0)
+    assert.equal(exportProcessStatus().exports, 0)
   })
 
   test('a PDF is written the same way and two exports run side by side', async ({ assert }) => {
     const [pdf, excel] = await Promise.all([
-      bytesOf(fileInThread('pdf', HEAD, source(2, 50).rows)),
-      bytesOf(fileInThread('excel', HEAD, source(2, 50).rows)),
+      bytesOf(fileInExportProcess('pdf', HEAD, source(2, 50).rows)),
+      bytesOf(fileInExportProcess('excel', HEAD, source(2, 50).rows)),
     ])
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-')
     assert.match(pdf.subarray(-8).toString(), /%%EOF/)
     assert.equal(excel.subarray(0, 2).toString(), 'PK')
-    assert.include(exportThreadStatus(), { started: true, exports: 0 })
+    assert.include(exportProcessStatus(), { started: true, exports: 0 })
   })
 
   test('rows are read no faster than the file is downloaded, and a closed download stops the reading', async ({
     assert,
   }) => {
     const { rows, seen } = source(10_000, 100, true)
-    const file = fileInThread('excel', HEAD, rows)
+    const file = fileInExportProcess('excel', HEAD, rows)
     try {
       file.pause()
       await once(file, 'readable')
@@ -108,13 +108,13 @@ test.group('Documents | export thread', (group) => {
       }
       assert.equal(seen.asked, before)
       assert.isBelow(seen.asked, 2_000)
-      assert.equal(exportThreadStatus().exports, 1)
+      assert.equal(exportProcessStatus().exports, 1)
     } finally {
       file.destroy()
     }
     await new Promise((resume) => setTimeout(resume, 100))
     assert.isTrue(seen.ended)
-    assert.equal(exportThreadStatus().exports, 0)
+    assert.equal(exportProcessStatus().exports, 0)
   })
 
   test('a row the writer cannot take fails the file instead of hanging it', async ({ assert }) => {
@@ -122,29 +122,50 @@ test.group('Documents | export thread', (group) => {
       yield [['ok', 1, null]]
       throw new Error('baca gagal')
     }
-    const file = fileInThread('excel', HEAD, rows())
+    const file = fileInExportProcess('excel', HEAD, rows())
     await assert.rejects(() => bytesOf(file), 'baca gagal')
-    assert.equal(exportThreadStatus().exports, 0)
+    assert.equal(exportProcessStatus().exports, 0)
   })
 
-  test('a server keeps a warm thread: after an export and a few idle seconds a fresh one replaces it', async ({
+  test('an export process that dies fails the files it was writing, and the next export starts a new one', async ({
     assert,
   }) => {
-    warmExportThread()
+    const { rows } = source(10_000, 100, true)
+    const file = fileInExportProcess('excel', HEAD, rows)
+    file.pause()
+    await once(file, 'readable')
+    const { pid } = exportProcessStatus()
+    assert.isNumber(pid)
+    process.kill(pid!, 'SIGKILL')
+    const [error] = await once(file, 'error')
+    assert.equal(error.message, 'Pembuat berkas berhenti sebelum selesai')
+    assert.include(exportProcessStatus(), { started: false, exports: 0 })
+
+    const next = await bytesOf(fileInExportProcess('pdf', HEAD, source(1, 10).rows))
+    assert.equal(next.subarray(0, 5).toString(), '%PDF-')
+    assert.notEqual(exportProcessStatus().pid, pid)
+  })
+
+  test('a server keeps a warm process: after an export and a few idle seconds a fresh one replaces it, and the old one has exited', async ({
+    assert,
+  }) => {
+    warmExportProcess()
     try {
-      const first = exportThreadStatus()
+      const first = exportProcessStatus()
       assert.isTrue(first.started)
-      await bytesOf(fileInThread('excel', HEAD, source(1, 10).rows))
+      await bytesOf(fileInExportProcess('excel', HEAD, source(1, 10).rows))
       await new Promise((resume) => setTimeout(resume, 6000))
-      const later = exportThreadStatus()
+      const later = exportProcessStatus()
       assert.isTrue(later.started)
-      assert.notEqual(later.threadId, first.threadId)
-      // The fresh thread writes the next export.
-      const file = await bytesOf(fileInThread('pdf', HEAD, source(1, 10).rows))
+      assert.notEqual(later.pid, first.pid)
+      // Gone, with everything it held: signal 0 only asks whether the process exists.
+      assert.throws(() => process.kill(first.pid!, 0), /ESRCH/)
+      // The fresh process writes the next export.
+      const file = await bytesOf(fileInExportProcess('pdf', HEAD, source(1, 10).rows))
       assert.equal(file.subarray(0, 5).toString(), '%PDF-')
     } finally {
-      coolExportThread()
+      coolExportProcess()
     }
-    assert.isFalse(exportThreadStatus().started)
+    assert.isFalse(exportProcessStatus().started)
   })
 })
