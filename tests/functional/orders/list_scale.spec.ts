@@ -247,6 +247,29 @@ test.group('Orders | list at scale', (group) => {
         .select('o.id')
       assert.isTrue(await fromAnchor(ids, internalOrderList.keyset!, 10, 10, 23))
       assert.isFalse(await fromAnchor(ids.clone(), internalOrderList.keyset!, 1, 10, 23))
+
+      // Requests asking for the same list's anchors at once share one walk of its index (under
+      // load, each reading them again had made a deep page wait seconds once a minute).
+      const walks: string[] = []
+      const seen = (query: { sql: string }) => {
+        if (query.sql.includes('anchor_row')) walks.push(query.sql)
+      }
+      const knex = db.connection().getReadClient()
+      knex.on('query', seen)
+      try {
+        const pages = Array.from({ length: 3 }, () =>
+          sortedQuery(internalOrderList, { number: tag }, staff, null).clearSelect().select('o.id')
+        )
+        const anchored = await Promise.all(
+          pages.map((page) => fromAnchor(page, internalOrderList.keyset!, 10, 10, 23))
+        )
+        assert.deepEqual(anchored, [true, true, true])
+        assert.lengthOf(walks, 1)
+        const [first, ...others] = await Promise.all(pages.map((page) => page.exec()))
+        for (const other of others) assert.deepEqual(other, first)
+      } finally {
+        knex.off('query', seen)
+      }
     } finally {
       Object.assign(PAGE_ANCHORS, settings)
     }
