@@ -16,6 +16,7 @@ import {
   inventoryQuery,
   inventoryRow,
   inventorySearchTest,
+  namesContaining,
   seesFacilities,
   type InventoryFilters,
   type InventoryRow,
@@ -108,13 +109,14 @@ function inventoryListShape(withFacility: boolean) {
       const { search, ...others } = filters
       const list = inventoryQuery(others, user)
       const searchOnly = TEXT_FILTERS.every(([key]) => !filters[key]) && !filters.calibration_month
+      const names = await namesContaining(search, seesFacilities(user))
       const plan = await planText(
         list,
-        inventorySearchTest(search, user),
+        inventorySearchTest(search, user, names),
         searchOnly ? () => countRows(list) : null,
         searchOnly
       )
-      return { ...filters, text_plan: plan }
+      return { ...filters, text_plan: plan, search_names: names }
     },
     async total(filters) {
       return filters.text_plan?.total ?? null

@@ -33,6 +33,14 @@ export interface InventoryFilters {
   calibration_month?: string
   /** How the search box is read (inventory_list.ts `resolve`); from the index without it. */
   text_plan?: TextPlan
+  /** The device types and facilities whose names contain the search term (`namesContaining`). */
+  search_names?: SearchNames
+}
+
+/** Ids of the device types and facilities a search term names; null: too many (a subquery). */
+export interface SearchNames {
+  alkes: number[] | null
+  fasyankes: number[] | null
 }
 
 export type InventoryRow = {
@@ -71,9 +79,44 @@ export function monthRange(month: string) {
 
 type QueryBuilder = DatabaseQueryBuilderContract<any>
 
-/** Ids of the rows of `table` whose `column` contains `value`, as a subquery. */
-function idsContaining(table: string, column: string, value: string) {
+/** Where the names a search reads besides the device's own text are: table and column. */
+const NAMES = { alkes: ['alkes', 'name'], fasyankes: ['fasyankes', 'fasyankes_name'] } as const
+
+/** Names read once per search at most this many ids; more are asked for by subquery. */
+const NAMED_IDS_LIMIT = 500
+
+/** Ids of the device types (or facilities) whose names contain `value`, as a subquery. */
+function idsNaming(kind: keyof SearchNames, value: string) {
+  const [table, column] = NAMES[kind]
   return whereContains(db.from(table).select('id'), [column], value)
+}
+
+/**
+ * The device types and facilities whose names contain `term`, read once for a search (the
+ * sample, the count, the page and its rows each asked again: on PostgreSQL a scan of every
+ * facility's name, 2.5 ms, four times a request).
+ */
+export async function namesContaining(term: string, withFacility: boolean): Promise<SearchNames> {
+  const ids = async (kind: keyof SearchNames) => {
+    const rows = await idsNaming(kind, term).limit(NAMED_IDS_LIMIT + 1)
+    return rows.length > NAMED_IDS_LIMIT ? null : rows.map((row) => Number(row.id))
+  }
+  return { alkes: await ids('alkes'), fasyankes: withFacility ? await ids('fasyankes') : [] }
+}
+
+/** Rows whose `column` is one of the device types (or facilities) a search names. */
+function whereNamed(
+  query: QueryBuilder,
+  column: string,
+  kind: keyof SearchNames,
+  term: string,
+  names: SearchNames | undefined,
+  or = false
+) {
+  const known = names?.[kind]
+  if (known) return or ? query.orWhereIn(column, known) : query.whereIn(column, known)
+  const named = idsNaming(kind, term)
+  return or ? query.orWhereIn(column, named) : query.whereIn(column, named)
 }
 
 /** Columns of a device the search box reads besides its type's and its facility's names. */
@@ -83,15 +126,19 @@ const DEVICE_TEXT = INVENTORY_SEARCH_COLUMNS.map((column) => `i.${column}`)
  * A common term: the list is walked in its order and each device tested (text_plan.ts). The
  * names of the types and facilities that contain the term are read once.
  */
-function whereSearchScanned(query: QueryBuilder, term: string, withFacility: boolean) {
+function whereSearchScanned(
+  query: QueryBuilder,
+  term: string,
+  withFacility: boolean,
+  names?: SearchNames
+) {
   const like = query.client.dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
   query.where((group) => {
-    group.whereIn('i.alkes_id', idsContaining('alkes', 'name', term))
+    whereNamed(group, 'i.alkes_id', 'alkes', term, names)
     for (const column of DEVICE_TEXT) {
       group.orWhereRaw(`?? ${like} ? ESCAPE '\\'`, [column, likeTerm(term)])
     }
-    if (withFacility)
-      group.orWhereIn('i.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', term))
+    if (withFacility) whereNamed(group, 'i.fasyankes_id', 'fasyankes', term, names, true)
   })
 }
 
@@ -100,11 +147,19 @@ function whereSearchScanned(query: QueryBuilder, term: string, withFacility: boo
  * index of brand, model and serial number, the facility's), then sorted; never the whole list
  * walked for a serial number.
  */
-function whereSearchIndexed(query: QueryBuilder, term: string, withFacility: boolean) {
-  const ofTypes = db
-    .from('inventories as t')
-    .select('t.id')
-    .whereIn('t.alkes_id', idsContaining('alkes', 'name', term))
+function whereSearchIndexed(
+  query: QueryBuilder,
+  term: string,
+  withFacility: boolean,
+  names?: SearchNames
+) {
+  const ofTypes = whereNamed(
+    db.from('inventories as t').select('t.id'),
+    't.alkes_id',
+    'alkes',
+    term,
+    names
+  )
   const byText = whereSearch(
     db.from('inventories as s').select('s.id'),
     'inventories',
@@ -115,10 +170,13 @@ function whereSearchIndexed(query: QueryBuilder, term: string, withFacility: boo
   const sources = [byText]
   if (withFacility) {
     sources.push(
-      db
-        .from('inventories as f')
-        .select('f.id')
-        .whereIn('f.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', term))
+      whereNamed(
+        db.from('inventories as f').select('f.id'),
+        'f.fasyankes_id',
+        'fasyankes',
+        term,
+        names
+      )
     )
   }
   query.whereIn('i.id', ofTypes.unionAll(sources))
@@ -128,21 +186,34 @@ function whereSearchIndexed(query: QueryBuilder, term: string, withFacility: boo
  * The test of a sampled row of inventoryQuery for the search box, as planText reads it: the
  * same conditions as the walked list's.
  */
-export function inventorySearchTest(term: string, user: User | undefined): TextTest {
+export function inventorySearchTest(
+  term: string,
+  user: User | undefined,
+  names?: SearchNames
+): TextTest {
   const like = db.connection().dialect.name === 'postgres' ? 'ILIKE' : 'LIKE'
   const pattern = likeTerm(term)
   const contains = (column: string) => `${column} ${like} ? ESCAPE '\\'`
-  const tests = [
-    `s.alkes_id IN (SELECT id FROM alkes WHERE ${contains('name')})`,
-    ...INVENTORY_SEARCH_COLUMNS.map((column) => contains(`s.${column}`)),
-  ]
-  if (seesFacilities(user)) {
-    tests.push(`s.fasyankes_id IN (SELECT id FROM fasyankes WHERE ${contains('fasyankes_name')})`)
+  const tests: { sql: string; bindings: unknown[] }[] = []
+  const among = (column: string, kind: keyof SearchNames) => {
+    const ids = names?.[kind]
+    const [table, name] = NAMES[kind]
+    if (!ids)
+      tests.push({
+        sql: `${column} IN (SELECT id FROM ${table} WHERE ${contains(name)})`,
+        bindings: [pattern],
+      })
+    else if (ids.length)
+      tests.push({ sql: `${column} IN (${ids.map(() => '?').join(', ')})`, bindings: ids })
   }
+  among('s.alkes_id', 'alkes')
+  for (const column of INVENTORY_SEARCH_COLUMNS)
+    tests.push({ sql: contains(`s.${column}`), bindings: [pattern] })
+  if (seesFacilities(user)) among('s.fasyankes_id', 'fasyankes')
   return {
     columns: ['i.alkes_id', 'i.fasyankes_id', ...DEVICE_TEXT],
-    sql: `(${tests.join(' OR ')})`,
-    bindings: tests.map(() => pattern),
+    sql: `(${tests.map((test) => test.sql).join(' OR ')})`,
+    bindings: tests.flatMap((test) => test.bindings),
   }
 }
 
@@ -182,14 +253,15 @@ export function inventoryQuery(filters: InventoryFilters, user: User | undefined
   if (!user || user.isFacility) query.where('i.fasyankes_id', user?.fasyankesId ?? 0)
 
   if (filters.search) {
-    if (filters.text_plan?.scan) whereSearchScanned(query, filters.search, withFacility)
-    else whereSearchIndexed(query, filters.search, withFacility)
+    const names = filters.search_names
+    if (filters.text_plan?.scan) whereSearchScanned(query, filters.search, withFacility, names)
+    else whereSearchIndexed(query, filters.search, withFacility, names)
   }
   // Only who sees the facility column filters by it: for the others it would name nothing shown.
   if (filters.fasyankes && withFacility) {
-    query.whereIn('i.fasyankes_id', idsContaining('fasyankes', 'fasyankes_name', filters.fasyankes))
+    query.whereIn('i.fasyankes_id', idsNaming('fasyankes', filters.fasyankes))
   }
-  if (filters.alkes) query.whereIn('i.alkes_id', idsContaining('alkes', 'name', filters.alkes))
+  if (filters.alkes) query.whereIn('i.alkes_id', idsNaming('alkes', filters.alkes))
   whereContains(query, ['i.merk'], filters.merk)
   whereContains(query, ['i.model'], filters.model)
   whereContains(query, ['i.serial_number'], filters.serial_number)

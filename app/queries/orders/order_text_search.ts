@@ -1,5 +1,5 @@
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { countRows, likeTerm, whereContains, whereSearch } from '#queries/datatable'
+import { countRows, likeTerm, whereSearch } from '#queries/datatable'
 import { planText, type SAMPLING, type TextPlan } from '#queries/text_plan'
 
 /**
@@ -25,7 +25,11 @@ export function whereOrderText(
 ) {
   if (!terms.length) return query
   if (!plan?.scan) return whereSearch(query, 'orders', ['search_text'], terms, 'o')
-  for (const term of terms) whereContains(query, ['o.search_text'], term.toLowerCase())
+  // The text is kept lower-cased: a plain LIKE of the lower-cased term, as the sample tested
+  // (PostgreSQL's ILIKE folds every row's case again: twice the time of a walk).
+  for (const term of terms) {
+    query.whereRaw(`o.search_text LIKE ? ESCAPE '\\'`, [likeTerm(term.toLowerCase())])
+  }
   return query
 }
 

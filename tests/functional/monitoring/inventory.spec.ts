@@ -12,7 +12,7 @@ import {
   pageAccessMismatches,
 } from '#tests/functional/master_data/_support'
 import { daysFromToday, makeInventory, testedDevice } from '#tests/functional/monitoring/_support'
-import { inventoryQuery } from '#queries/monitoring/inventory_rows'
+import { inventoryQuery, namesContaining, seesFacilities } from '#queries/monitoring/inventory_rows'
 
 const PATH = '/fasyankes/inventory'
 
@@ -281,9 +281,18 @@ test.group('Inventory | filters and order', (group) => {
   }) => {
     const { tag, mine, own, other } = await twoFacilities()
     const admin = await accountWithRole('admin_pk')
+    // Each way twice: with the names of device types and facilities read once for the search,
+    // and asked by subquery (as when a term names too many of them).
     const idsOf = async (user: User, search: string, scan: boolean) => {
-      const rows = await inventoryQuery({ search, text_plan: { scan, total: null } }, user)
-      return rows.map((row: { id: number }) => Number(row.id))
+      const names = await namesContaining(search, seesFacilities(user))
+      const found = []
+      for (const searchNames of [names, undefined]) {
+        const filters = { search, text_plan: { scan, total: null }, search_names: searchNames }
+        const rows = await inventoryQuery(filters, user)
+        found.push(rows.map((row: { id: number }) => Number(row.id)))
+      }
+      assert.deepEqual(found[0], found[1], `names read once or by subquery: ${search}`)
+      return found[0]
     }
     const cases: [User, string, number[]][] = [
       [admin, `Tensimeter ${tag}`, [own, other]],
