@@ -149,12 +149,13 @@ function pageLinks(
 /**
  * Counting every matching row is the costly half of a page on a large table,
  * and paging through the same filter asks for the same count again; counts
- * are therefore kept for a few seconds, keyed by the exact query.
+ * (and the search box's samples, which are counts too) are therefore kept for
+ * a few seconds, keyed by the exact query.
  */
 // Off in tests, where fixtures are written without the audit helper that clears it.
 const COUNT_TTL_MS = app.inTest ? 0 : 5000
 const MAX_CACHED_COUNTS = 500
-const counts = new Map<string, { total: number; at: number }>()
+const counts = new Map<string, { value: unknown; at: number }>()
 
 /**
  * The matching rows of a list: counted, counted up to a limit (`capped`: more match), or
@@ -164,6 +165,24 @@ export interface ListTotal {
   total: number
   capped?: boolean
   estimated?: boolean
+}
+
+/**
+ * What `read` gives for `query` (a count, or a few numbers or ids read as cheaply), kept for
+ * a few seconds under the query's exact SQL and bindings, and forgotten after a write.
+ */
+export async function keptResult<T>(
+  query: Pick<DatabaseQueryBuilderContract<any>, 'client' | 'toSQL'>,
+  read: () => Promise<T>
+): Promise<T> {
+  const { sql, bindings } = query.toSQL()
+  const key = `${query.client.connectionName}:${sql}:${JSON.stringify(bindings)}`
+  const cached = counts.get(key)
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.value as T
+  const value = await read()
+  if (counts.size >= MAX_CACHED_COUNTS) counts.clear()
+  counts.set(key, { value, at: Date.now() })
+  return value
 }
 
 /** Counts the query's rows (at most `limit` + 1 of them when a limit is given). */
@@ -180,15 +199,10 @@ export async function countRows(query: DatabaseQueryBuilderContract<any>, limit?
         )
         .count('* as total')
     : matching.count('* as total')
-  const { sql, bindings } = countQuery.toSQL()
-  const key = `${query.client.connectionName}:${sql}:${JSON.stringify(bindings)}`
-  const cached = counts.get(key)
-  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.total
-  const row = await countQuery.first()
-  const total = Number(row?.total ?? 0)
-  if (counts.size >= MAX_CACHED_COUNTS) counts.clear()
-  counts.set(key, { total, at: Date.now() })
-  return total
+  return keptResult(countQuery, async () => {
+    const row = await countQuery.first()
+    return Number(row?.total ?? 0)
+  })
 }
 
 /** Forgets cached counts, so a list re-read right after a write shows the new total. */

@@ -28,7 +28,7 @@ type Anchors = (string | number)[][]
 const anchorSets = new Map<string, { anchors: Anchors; at: number }>()
 /**
  * Walks under way: requests that need the same anchors meanwhile wait for that walk instead of
- * starting their own (under load, twenty at once had each walked the list: seconds, not 0.3 s).
+ * starting their own (under load, ten at once had each walked the list: seconds, not 0.3 s).
  */
 const reading = new Map<string, Promise<Anchors>>()
 /** Bumped by every forget: a walk begun before it is not kept. */

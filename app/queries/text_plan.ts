@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import type { ListTotal } from '#queries/datatable'
+import { keptResult, type ListTotal } from '#queries/datatable'
 
 /**
  * How a large list reads its search box (the order lists, the inventory): two ways to find a
@@ -37,15 +37,20 @@ export interface TextTest {
   bindings: unknown[]
 }
 
-/** How many of the first `size` rows of `list` there are, and how many pass `test`, in one pass. */
+/**
+ * How many of the first `size` rows of `list` there are, and how many pass `test`, in one pass;
+ * kept a few seconds like a list's count (paging through a search asks the same again).
+ */
 async function sample(list: DatabaseQueryBuilderContract<any>, test: TextTest, size: number) {
   const first = list.clone().clearSelect().select(test.columns).limit(size)
-  const row = await db
+  const counted = db
     .from(first.as('s'))
     .select(db.raw('count(*) as n'))
     .select(db.raw(`coalesce(sum(CASE WHEN ${test.sql} THEN 1 ELSE 0 END), 0) as m`, test.bindings))
-    .first()
-  return { sampled: Number(row?.n ?? 0), matched: Number(row?.m ?? 0) }
+  return keptResult(counted, async () => {
+    const row = await counted.first()
+    return { sampled: Number(row?.n ?? 0), matched: Number(row?.m ?? 0) }
+  })
 }
 
 /**
