@@ -72,14 +72,17 @@ export async function countLines(
     if (filters.province) query.whereIn('d.fasyankes_id', facilitiesOf(filters.province))
     return query
   }
-  const uncountedOrders = db
-    .from('orders')
-    .whereIn('status', [...UNCOUNTED_ORDER_STATUSES])
-    .select('id')
-  if (!options.finished) whereWithin(uncountedOrders, 'created_at', filters)
+  // Each line's own order looked up by its key: a list of every rejected or cancelled order
+  // (`d.order_id IN (...)`) was probed line by line across the whole index (on SQLite at a
+  // million orders 200 ms, 1.8 s while its pages were not yet in memory).
+  const ofUncountedOrder = (query: Query) =>
+    query
+      .from('orders as u')
+      .whereRaw('u.id = d.order_id')
+      .whereIn('u.status', [...UNCOUNTED_ORDER_STATUSES])
 
   const all = await grouped(lines(), keys)
-  const uncounted = await grouped(lines().whereIn('d.order_id', uncountedOrders), keys)
+  const uncounted = await grouped(lines().whereExists(ofUncountedOrder), keys)
   for (const [key, line] of uncounted) {
     const kept = all.get(key)
     if (!kept) continue
