@@ -38,8 +38,8 @@ const ON_S3 = env.get('DRIVE_DISK', 'fs') === 's3'
 
 /**
  * Two instances (one worker each, one after the other: the first holds its port while the
- * second looks for a free one) on `throwaway`, with `settings` in their environment; the returned function stops them,
- * printing first what each wrote beyond its info lines.
+ * second looks for a free one) on `throwaway`, with `settings` in their environment; the
+ * returned function stops them, printing first what each wrote beyond its info lines.
  */
 async function startPair(throwaway: Throwaway, settings: NodeJS.ProcessEnv) {
   const started: RunningServer[] = []
