@@ -31,14 +31,12 @@ const anchorSets = new Map<string, { anchors: Anchors; at: number }>()
  * starting their own (under load, ten at once had each walked the list: seconds, not 0.3 s).
  */
 const reading = new Map<string, Promise<Anchors>>()
-/** Bumped by every forget: a walk begun before it is not kept. */
-let generation = 0
 
 /** Forgets the anchors, so a list re-read right after a write pages from the rows as they are. */
 export function forgetAnchors() {
   anchorSets.clear()
+  // A walk begun before this is no longer under way: it is not kept when it ends.
   reading.clear()
-  generation++
 }
 
 /** The keys of rows `every`, 2 × `every`… of the list, read or kept. */
@@ -60,7 +58,6 @@ async function anchorsOf(ids: DatabaseQueryBuilderContract<any>, keyset: Keyset)
   const underWay = reading.get(cacheKey)
   if (underWay) return underWay
 
-  const begun = generation
   const walk = (async () => {
     const rows: Record<string, string | number>[] = await ids.client
       .from(numbered.as('numbered'))
@@ -72,7 +69,8 @@ async function anchorsOf(ids: DatabaseQueryBuilderContract<any>, keyset: Keyset)
   reading.set(cacheKey, walk)
   try {
     const anchors = await walk
-    if (generation === begun) {
+    // Still the walk under way: no write has forgotten the anchors since it began.
+    if (reading.get(cacheKey) === walk) {
       if (anchorSets.size >= MAX_ANCHOR_SETS) anchorSets.clear()
       anchorSets.set(cacheKey, { anchors, at: Date.now() })
     }
