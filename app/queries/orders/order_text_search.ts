@@ -17,6 +17,14 @@ export function textTerms(texts: (string | undefined)[]) {
   return texts.filter((text): text is string => Boolean(text?.trim()))
 }
 
+/**
+ * The test of a walked or sampled order's text for one term, and the term's pattern: the text is
+ * kept lower-cased, so a plain LIKE of the lower-cased term (PostgreSQL's ILIKE folds every
+ * row's case again: twice the time of a walk).
+ */
+const textContains = (alias: string) => `${alias}.search_text LIKE ? ESCAPE '\\'`
+const textPattern = (term: string) => likeTerm(term.toLowerCase())
+
 /** Orders whose search text contains every term, read the planned way (index by default). */
 export function whereOrderText(
   query: DatabaseQueryBuilderContract<any>,
@@ -25,11 +33,7 @@ export function whereOrderText(
 ) {
   if (!terms.length) return query
   if (!plan?.scan) return whereSearch(query, 'orders', ['search_text'], terms, 'o')
-  // The text is kept lower-cased: a plain LIKE of the lower-cased term, as the sample tested
-  // (PostgreSQL's ILIKE folds every row's case again: twice the time of a walk).
-  for (const term of terms) {
-    query.whereRaw(`o.search_text LIKE ? ESCAPE '\\'`, [likeTerm(term.toLowerCase())])
-  }
+  for (const term of terms) query.whereRaw(textContains('o'), [textPattern(term)])
   return query
 }
 
@@ -47,8 +51,8 @@ export async function planOrderText(
   if (!terms.length) return undefined
   const test = {
     columns: ['o.search_text'],
-    sql: terms.map(() => `s.search_text LIKE ? ESCAPE '\\'`).join(' AND '),
-    bindings: terms.map((term) => likeTerm(term.toLowerCase())),
+    sql: terms.map(() => textContains('s')).join(' AND '),
+    bindings: terms.map(textPattern),
   }
   return planText(list, test, base, searchOnly, sampling)
 }
