@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import ace from '@adonisjs/core/services/ace'
 import { DateTime } from 'luxon'
 import Inventory from '#models/inventory'
+import { labNow } from '#services/format'
 import { sendReminders } from '#notifications/reminders'
 import {
   makeAlkes,
@@ -93,7 +94,8 @@ test.group('Notifications | recalibration reminders', (group) => {
     assert,
   }) => {
     const facility = await userWithRole('fasyankes')
-    const soon = DateTime.now().plus({ days: 10 }).toISODate()!
+    // The lab's today, not the test machine's: after 16:00 UTC they differ.
+    const soon = labNow().plus({ days: 10 }).toISODate()!
     const device = await deviceDue(facility.fasyankesId!, soon, 'RM-DASH-1')
     await db.from('alkes').where('id', device.alkesId).update({ is_internal: true })
     const page = await client.get('/dashboard').loginAs(facility).withInertia()
