@@ -31,6 +31,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/validator'),
     () => import('#start/view'),
+    { file: () => import('#start/metrics'), environment: ['web', 'test'] },
   ],
 
   tests: {

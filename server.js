@@ -38,16 +38,25 @@ if (cluster.isPrimary && workers > 1) {
   let crashes = 0
   const restarts = new Set()
   const startedAt = new Map()
+  // Each worker has a slot, 1 to WEB_CONCURRENCY, that a worker started in its place takes
+  // over: its metrics' `worker` label, so a crashing worker adds no new series.
+  const slots = new Map()
+  // /metrics covers every worker: the primary gathers them (bin/cluster_metrics.js).
+  const { serveClusterMetrics } = await import('./bin/cluster_metrics.js')
+  const metrics = serveClusterMetrics()
 
-  const fork = () => {
-    const worker = cluster.fork(process.env)
+  const fork = (slot) => {
+    const worker = cluster.fork({ ...process.env, KALIBRA_WORKER: String(slot) })
     startedAt.set(worker.id, Date.now())
+    slots.set(worker.id, slot)
   }
-  for (let i = 0; i < workers; i++) fork()
+  for (let i = 1; i <= workers; i++) fork(i)
 
   cluster.on('exit', (worker, code, signal) => {
     const ranFor = Date.now() - (startedAt.get(worker.id) ?? Date.now())
+    const slot = slots.get(worker.id)
     startedAt.delete(worker.id)
+    slots.delete(worker.id)
     if (stopping) {
       // A worker that had to be forced (drain past SHUTDOWN_TIMEOUT) makes the exit code 1.
       if (code !== 0) cleanStop = false
@@ -62,7 +71,8 @@ if (cluster.isPrimary && workers > 1) {
     )
     const restart = setTimeout(() => {
       restarts.delete(restart)
-      fork()
+      metrics.workerRestarted()
+      fork(slot)
     }, delay)
     restarts.add(restart)
   })

@@ -25,7 +25,20 @@ import { spawn } from 'node:child_process'
 import { availableParallelism, loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { cpuTicks, createBench, fail, HOST, log, machineTicks, PG, percentile } from './support.js'
+import {
+  cpuTicks,
+  createBench,
+  ensurePgDatabase,
+  fail,
+  HOST,
+  log,
+  machineTicks,
+  PG,
+  percentile,
+  sleep,
+  startHello,
+  stopHello,
+} from './support.js'
 
 const PG_DATABASE = process.env.BENCH_PG_DATABASE ?? 'kalibra_inst_bench'
 const PORT = Number(process.env.BENCH_PORT ?? 3810)
@@ -43,8 +56,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(PG_DATABASE)) {
   console.error(`[bench] BENCH_PG_DATABASE ${PG_DATABASE}: not a plain database name`)
   process.exit(2)
 }
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
 
 // Benches of support.js on the same database, one server each: instances A and B ...
 const benchOptions = { timeLimitMs: TIME_LIMIT_MS, database: 'pg', pgDatabase: PG_DATABASE }
@@ -72,6 +83,9 @@ async function backendPids() {
   }
 }
 
+/** The hello-world processes of the run (their CPU counts as this run's). */
+const helloChildren = []
+
 /** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat. */
 const TICKS_PER_SECOND = 100
 
@@ -87,7 +101,7 @@ async function snapshot() {
     ...instanceA.serverPids(),
     ...instanceB.serverPids(),
     ...cluster.serverPids(),
-    ...[...hellos].map((child) => child.pid),
+    ...helloChildren.map((child) => child.pid),
     ...backends,
   ])
   const ticks = new Map([...pids].map((pid) => [pid, cpuTicks(pid)]))
@@ -119,49 +133,6 @@ function cpuUse(before, after, serverPids, seconds) {
     client: used([process.pid]),
     others: total > 0 ? Math.max(0, (busy - ours) / total) : NaN,
   }
-}
-
-async function ensureDatabase() {
-  const client = new pg.Client({ ...PG, database: 'postgres' })
-  await client.connect()
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DATABASE])
-    if (found.rowCount) return
-    log(`creating the PostgreSQL database ${PG_DATABASE}`)
-    await client.query(`CREATE DATABASE "${PG_DATABASE}"`)
-  } finally {
-    await client.end()
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Hello-world: a bare node:http server per process, the floor of any request here
-// ---------------------------------------------------------------------------
-
-const hellos = new Set()
-process.on('exit', () => {
-  for (const child of hellos) child.kill('SIGKILL')
-})
-
-async function startHello(port) {
-  const code = `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '${HOST}')`
-  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' })
-  hellos.add(child)
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://${HOST}:${port}/`)).ok) return child
-    } catch {
-      await sleep(50)
-    }
-  }
-  fail(`the hello-world server on :${port} did not start`)
-}
-
-async function stopHello(child) {
-  const exited = new Promise((done) => child.once('exit', done))
-  child.kill('SIGTERM')
-  await exited
-  hellos.delete(child)
 }
 
 // ---------------------------------------------------------------------------
@@ -324,7 +295,7 @@ function printTable(rows) {
 // ---------------------------------------------------------------------------
 
 await instanceA.main(async () => {
-  await ensureDatabase()
+  await ensurePgDatabase(PG_DATABASE)
   instanceA.prepare()
 
   // Everything runs at once and the cases take turns, round after round, so that a change in
@@ -332,6 +303,7 @@ await instanceA.main(async () => {
   const hello = []
   for (const port of [PORTS.helloA, PORTS.helloB]) {
     const child = await startHello(port)
+    helloChildren.push(child)
     hello.push({ url: `http://${HOST}:${port}/`, pids: () => [child.pid] })
   }
   instanceA.env.WEB_CONCURRENCY = '1'
@@ -396,7 +368,7 @@ await instanceA.main(async () => {
   }
 
   await Promise.all([instanceA.stopServer(), instanceB.stopServer(), cluster.stopServer()])
-  for (const child of [...hellos]) await stopHello(child)
+  for (const child of helloChildren) await stopHello(child)
   for (const bench of [instanceA, instanceB, cluster]) bench.dispose()
 
   printTable(summarize(cases, runs))

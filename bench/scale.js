@@ -29,20 +29,14 @@ import {
   percentile,
   ROOT,
   rssKb,
+  sleep,
+  startHello,
 } from './support.js'
 import {
   DEMO_FACILITY_EMAIL,
   INSITU_STATUSES,
   INTERNAL_STATUSES,
-  datasetKey,
-  loadPg,
-  loadSqlite,
-  pgMarker,
-  recreatePg,
-  refreshPg,
-  refreshSqlite,
-  removeSqlite,
-  sqliteMarker,
+  ensureDataset,
 } from './scale_data.js'
 
 const { values: options } = parseArgs({
@@ -115,7 +109,6 @@ const TARGETS = {
 }
 
 const selected = (name) => !ONLY.length || ONLY.some((text) => name.toLowerCase().includes(text))
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-')
 const thousands = (value) => Number(value).toLocaleString('en-US')
@@ -124,21 +117,6 @@ const today = () => new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0
 // ---------------------------------------------------------------------------
 // Measuring
 // ---------------------------------------------------------------------------
-
-/** A bare node:http server in its own process: the floor of any request on this machine. */
-async function startHello() {
-  const code = `require('node:http').createServer((q, s) => s.end('ok')).listen(${PORTS.hello}, '${HOST}')`
-  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' })
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://${HOST}:${PORTS.hello}/`)).ok) return child
-    } catch {
-      await sleep(50)
-    }
-  }
-  child.kill()
-  throw new Error('the hello-world server did not start')
-}
 
 async function cannon(url, headers, duration, latencies) {
   const instance = autocannon({ url, headers, connections: CONNECTIONS, duration, timeout: 10 })
@@ -227,47 +205,6 @@ function sheetXml(buffer) {
 // One database
 // ---------------------------------------------------------------------------
 
-async function ensureDataset(bench, database) {
-  const phases = []
-  const marker =
-    database === 'sqlite'
-      ? await sqliteMarker(resolve(ROOT, SQLITE_PATH))
-      : await pgMarker(PG_DATABASE)
-  const reuse =
-    !options.reseed &&
-    marker?.dataset === datasetKey(ORDERS) &&
-    Number(marker.total_orders) === marker.orders
-  let t = Date.now()
-  if (reuse) {
-    log(`${database}: the stored data set matches (${marker.orders} orders): reusing it`)
-    bench.prepare()
-    phases.push(['migrations (new ones only)', Date.now() - t])
-    t = Date.now()
-    const analyzed =
-      database === 'sqlite'
-        ? await refreshSqlite(resolve(ROOT, SQLITE_PATH))
-        : await refreshPg(PG_DATABASE)
-    if (analyzed) phases.push(['new migrations since the load: ANALYZE', Date.now() - t])
-    let built = null
-    try {
-      built = JSON.parse(marker.built)
-    } catch {
-      // built by an earlier version of the bench
-    }
-    return { reused: true, phases, built }
-  }
-  log(
-    `${database}: ${marker ? `the stored data set differs (${marker.dataset ?? 'unfinished'})` : 'no data set yet'}: building ${ORDERS} orders`
-  )
-  if (database === 'sqlite') removeSqlite(resolve(ROOT, SQLITE_PATH))
-  else await recreatePg(PG_DATABASE)
-  bench.prepare()
-  phases.push(['new database: migrations, reference and demo data', Date.now() - t])
-  if (database === 'sqlite') await loadSqlite(resolve(ROOT, SQLITE_PATH), ORDERS, phases)
-  else await loadPg(PG_DATABASE, ORDERS, phases)
-  return { reused: false, phases }
-}
-
 async function runDatabase(database) {
   const started = Date.now()
   const bench = createBench({
@@ -286,7 +223,12 @@ async function runDatabase(database) {
   }
   let hello = null
   try {
-    const dataset = await ensureDataset(bench, database)
+    const dataset = await ensureDataset(bench, database, {
+      orders: ORDERS,
+      reseed: options.reseed,
+      sqlitePath: SQLITE_PATH,
+      pgDatabase: PG_DATABASE,
+    })
     run.dataset = dataset
     run.timings.push(['data set', dataset.phases.reduce((sum, [, ms]) => sum + ms, 0)])
     run.info = await databaseInfo(database)
@@ -296,7 +238,7 @@ async function runDatabase(database) {
       await bench.startServer()
       run.admin = { cookie: await bench.signIn(ADMIN) }
       run.facility = { cookie: await bench.signIn(FACILITY) }
-      hello = await startHello()
+      hello = await startHello(PORTS.hello)
     })
     const base = bench.baseUrl
     // This run's processes: itself, the server and its workers, the hello-world, and on

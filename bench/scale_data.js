@@ -15,10 +15,21 @@
 // - inventory rows for about 13 % of the finished lines (about 0.3 per order);
 // - audit rows: each order's creation and its last status move (about 1.9 per order), in time
 //   order, chained (app/services/audit_chain.ts) after the demo data's rows;
-// - calibrator loans (0.5 % of the order count) with their lines and served orders.
+// - calibrator loans (0.5 % of the order count) with their lines and served orders;
+// - for PK lines of device types with a test template finished since MEASURED_FROM: the room's
+//   conditions, the standards (with the calibration valid that day: the calibrators' yearly
+//   calibrations are continued back to 2023), a generated certificate approved by the PK head
+//   with its frozen contents and its PDF's file record (2 % corrected once: revision 1); lines
+//   of recent orders in work measured but not finished have their points and a certificate
+//   waiting for the head; certificate numbers follow the app's pattern and the lab's sequences;
+// - notices (app/notifications/order_news.ts): the new request to yantek and admin_pk, every
+//   status, invoice and payment to the facility's login, the current status's to-do to its
+//   staff, each certificate to the PK head; read but the last two weeks' (half) and a few.
 //
-// The demo facility of fasyankes@kalibra.test gets 5 times the share of a bench facility
-// (about 1,000 orders at 1,000,000), for the facility-scoped cases.
+// Who orders: five large demo hospitals 2.5 % each (25,000 orders at 1,000,000), among them
+// fasyankes@kalibra.test; every other facility (the demo's with their logins, and the bench
+// ones) a log-normal weight of the rest; pkm.batua@fasyankes.kalibra.test, a small facility,
+// the median weight (about 170 orders at 1,000,000).
 //
 // Loading, the same way on both databases: the secondary indexes of the loaded tables are dropped
 // and built again after the load, and the triggers that keep derived data are off meanwhile (on
@@ -46,13 +57,40 @@ import { FEEDBACK_CODES, FEEDBACK_SCORE_COLUMNS, groupScores } from '../app/enum
 import { fail, log, PG, prng, ROOT } from './support.js'
 
 /** Bump when the generator changes: stored data sets of another version are rebuilt. */
-export const DATASET_VERSION = 1
+export const DATASET_VERSION = 3
 const SEED = 20261116
 export const FACILITIES = 5000
 export const FACILITY_PREFIX = 'Bench Fasyankes'
-/** The demo facility's weight against one bench facility's. */
-const DEMO_FACILITY_WEIGHT = 5
-export const DEMO_FACILITY_EMAIL = 'fasyankes@kalibra.test'
+/**
+ * Five large hospitals of the demo data (with their logins) get LARGE_SHARE of the orders each
+ * (25,000 at 1,000,000); fasyankes@kalibra.test is one of them. The other demo facilities and
+ * the bench facilities share the rest by weights drawn from a log-normal distribution
+ * (FACILITY_SIGMA): most get a few dozen orders a year, some ten times the median.
+ */
+export const LARGE_FACILITY_EMAILS = [
+  'fasyankes@kalibra.test',
+  'rsup.wahidin@fasyankes.kalibra.test',
+  'rsup.kandou@fasyankes.kalibra.test',
+  'rsud.bahteramas@fasyankes.kalibra.test',
+  'rsud.undata@fasyankes.kalibra.test',
+]
+const LARGE_SHARE = 0.025
+const FACILITY_SIGMA = 1
+/** The facility-scoped cases: a large hospital, and a small facility (a median bench weight). */
+export const DEMO_FACILITY_EMAIL = LARGE_FACILITY_EMAILS[0]
+export const SMALL_FACILITY_EMAIL = 'pkm.batua@fasyankes.kalibra.test'
+/**
+ * The lab's worksheets record measurements (and the head approves generated certificates) for
+ * PK lines of device types with a test template finished on or after this day; earlier lines
+ * (and other device types) have their certificate number only, as uploaded certificates.
+ */
+const MEASURED_FROM = '2025-07-01'
+/** Of an order in work, the measured but unfinished lines whose certificate waits for the head. */
+const PENDING_CERTIFICATE_RATE = 0.4
+/** Approved certificates corrected once (revision 1, the first one Diganti). */
+const AMENDED_RATE = 0.02
+/** Notices older than this are read, but a few; newer ones half. */
+const NOTICE_READ_AFTER_DAYS = 14
 const INVENTORY_RATE = 0.13
 const LOAN_RATE = 0.005
 const ORDERS_PER_BATCH = 2000
@@ -253,6 +291,8 @@ const TABLES = {
     'device_count',
     'total_price',
     'invoice_stage',
+    'billing_state',
+    'billing_changed_at',
     'status_changed_at',
     'created_at',
     'updated_at',
@@ -309,11 +349,69 @@ const TABLES = {
     'work_place',
     'room_name',
     'is_laik',
+    'finisher_officer_id',
     'worksheet_saved_at',
+    'ambient_temperature',
+    'ambient_humidity',
+    'measured_laik',
     'created_at',
     'updated_at',
     // The order's copies that 0031's triggers keep, written here (those triggers are off).
     ...ORDER_DEVICE_COPIES,
+  ],
+  // A measured line's points (only the lines whose certificate waits: the finished ones keep
+  // their frozen certificate contents), the standards it was measured with, its certificate
+  // revisions and their stored PDF's record.
+  worksheet_points: [
+    'id',
+    'order_device_id',
+    'position',
+    'parameter',
+    'unit',
+    'nominal',
+    'tolerance',
+    'tolerance_type',
+    'repeats',
+    'resolution',
+    'calibrator_id',
+    'reference_uncertainty',
+    'readings',
+    'mean',
+    'error',
+    'expanded_uncertainty',
+    'passed',
+  ],
+  order_device_standards: ['order_device_id', 'calibrator_id', 'calibration_id'],
+  order_files: [
+    'id',
+    'order_id',
+    'order_device_id',
+    'kind',
+    'storage_key',
+    'original_name',
+    'size',
+    'content_type',
+    'uploaded_by',
+    'created_at',
+    'superseded_at',
+  ],
+  certificates: [
+    'id',
+    'order_device_id',
+    'revision',
+    'status',
+    'status_changed_at',
+    'number',
+    'code',
+    'amendment_reason',
+    'requested_by',
+    'approved_by',
+    'approved_at',
+    'superseded_at',
+    'order_file_id',
+    'contents',
+    'created_at',
+    'updated_at',
   ],
   invoices: [
     'id',
@@ -393,6 +491,22 @@ const TABLES = {
     'returned_by',
   ],
   calibrator_loan_orders: ['loan_id', 'order_id'],
+  // The reference calibrators' earlier yearly calibrations (the demo data has the latest).
+  calibrator_calibrations: [
+    'id',
+    'calibrator_id',
+    'kind',
+    'performed_on',
+    'due_on',
+    'certificate_number',
+    'issuer',
+    'passed',
+    'notes',
+    'created_at',
+    'updated_at',
+  ],
+  calibrator_uncertainties: ['id', 'calibration_id', 'parameter', 'unit', 'expanded_uncertainty'],
+  notices: ['id', 'user_id', 'title', 'body', 'href', 'created_at', 'read_at'],
 }
 /** Tables whose ids the generator assigns (after the demo data's). */
 const ID_TABLES = Object.keys(TABLES).filter((table) => TABLES[table][0] === 'id')
@@ -451,6 +565,291 @@ function chainHash(row, prevHash) {
 }
 
 // ---------------------------------------------------------------------------
+// Notices, certificates and their measurements
+// ---------------------------------------------------------------------------
+
+const NOTICE_CREATED = 0
+const NOTICE_STATUS = 1
+const NOTICE_TASK = 2
+const NOTICE_INVOICE = 3
+const NOTICE_PAID = 4
+const NOTICE_CERTIFICATE = 5
+
+/** The statuses an order entered on its way to its status (the first is its creation's). */
+const STATUS_PATHS = Object.fromEntries(
+  Object.entries({
+    internal: [
+      'ORDER DITERIMA',
+      'ALAT DITERIMA',
+      'PROSES PENGERJAAN',
+      'MENUNGGU FEEDBACK',
+      'SELESAI',
+    ],
+    insitu: [
+      'DITERIMA',
+      'MENUNGGU PENAWARAN',
+      'MENUNGGU PERSETUJUAN',
+      'PENAWARAN DISETUJUI',
+      'DALAM PROSES',
+      'SELESAI',
+    ],
+  }).map(([type, path]) => {
+    const paths = {}
+    const statuses = type === 'internal' ? INTERNAL_STATUSES : INSITU_STATUSES
+    for (const status of statuses) {
+      const at = path.indexOf(status)
+      paths[status] = at >= 0 ? path.slice(0, at + 1) : PROGRESS[type][status] < 0 ? [status] : []
+    }
+    return [type, paths]
+  })
+)
+const STATUS_CODES = {
+  internal: Object.fromEntries(INTERNAL_STATUSES.map((status, index) => [status, index])),
+  insitu: Object.fromEntries(INSITU_STATUSES.map((status, index) => [status, index])),
+}
+const STATUS_NOTICES = {
+  'ORDER DITERIMA': 'Permintaan diterima. Silakan kirim alat sesuai estimasi tanggal pengiriman.',
+  'DITOLAK':
+    'Permintaan ditolak. Baca alasannya pada halaman permintaan, perbaiki, lalu ajukan kembali.',
+  'ALAT DITERIMA': 'Alat sudah diterima laboratorium dan menunggu dikerjakan.',
+  'PROSES PENGERJAAN': 'Alat sedang dikalibrasi oleh petugas laboratorium.',
+  'MENUNGGU FEEDBACK': 'Alat dan sertifikat sudah diserahkan. Mohon isi kuesioner umpan balik.',
+  'SELESAI': 'Permintaan selesai. Sertifikat dapat diunduh pada halaman Berkas.',
+}
+/** The to-do a status is, and whose (order_news.ts: the workflow's tasks in the status). */
+const TASKS = {
+  internal: {
+    'MENUNGGU': null,
+    'ORDER DITERIMA': { label: 'Terima alat', roles: ['yantek', 'admin_pk'], path: '/receive' },
+    'ALAT DITERIMA': { label: 'Tugaskan petugas', roles: ['admin_pk'], path: '/officer' },
+    'PROSES PENGERJAAN': { label: 'Isi lembar kerja', officers: true, path: '/worksheet/pk' },
+  },
+  insitu: {
+    'DITERIMA': { label: 'Isi estimasi', roles: ['head_of_pk_laboratory'], path: '/estimation' },
+    'MENUNGGU PENAWARAN': { label: 'Kirim penawaran', roles: ['yantek'], path: '/offering' },
+    'PENAWARAN DISETUJUI': {
+      label: 'Konfirmasi kontrak',
+      roles: ['yantek'],
+      path: '/offering/confirm',
+    },
+    'DALAM PROSES': { label: 'Isi lembar kerja', officers: true, path: '/worksheet/pk' },
+  },
+}
+
+/** Notices as they are made: time, recipient, kind, order (index), and the kind's argument. */
+function noticeLog() {
+  let capacity = 1 << 16
+  let size = 0
+  const log = {
+    time: new Float64Array(capacity),
+    user: new Int32Array(capacity),
+    kind: new Uint8Array(capacity),
+    order: new Int32Array(capacity),
+    arg: new Int16Array(capacity),
+    size: () => size,
+    add(time, user, kind, order, arg) {
+      if (size === capacity) {
+        capacity *= 2
+        for (const key of ['time', 'user', 'kind', 'order', 'arg']) {
+          const grown = new log[key].constructor(capacity)
+          grown.set(log[key])
+          log[key] = grown
+        }
+      }
+      log.time[size] = time
+      log.user[size] = user
+      log.kind[size] = kind
+      log.order[size] = order
+      log.arg[size] = arg
+      size++
+    },
+    /** Their indexes in time order (then as made). */
+    sorted() {
+      const indexes = new Uint32Array(size)
+      for (let i = 0; i < size; i++) indexes[i] = i
+      const time = log.time
+      return indexes.sort((a, b) => time[a] - time[b] || a - b)
+    },
+  }
+  return log
+}
+
+/** A unique verification code per certificate: the index scrambled over 32^10 (Crockford). */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const CODE_SPACE = 2n ** 50n
+function labelCode(index) {
+  let value = (BigInt(index) * 0x2545f4914f6cdn + 0x9e3779b9n) % CODE_SPACE
+  let code = ''
+  for (let i = 0; i < 10; i++) {
+    code = CODE_ALPHABET[Number(value & 31n)] + code
+    value >>= 5n
+  }
+  return code
+}
+
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII']
+const ID_MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+]
+/** '3 Maret 2026' (lab time, UTC+8) of a moment in seconds, or of 'YYYY-MM-DD'. */
+function idDate(value) {
+  const text = typeof value === 'string' ? value : dateText(value + 8 * 3600)
+  return `${Number(text.slice(8, 10))} ${ID_MONTHS[Number(text.slice(5, 7)) - 1]} ${text.slice(0, 4)}`
+}
+function idDateTime(seconds) {
+  const s = Math.floor(seconds + 8 * 3600) % DAY
+  return `${idDate(seconds)} ${pad2(Math.floor(s / 3600))}.${pad2(Math.floor(s / 60) % 60)} WITA`
+}
+/** A measured value as the certificate prints it: decimal comma, no trailing zeros. */
+const measure = (value) => String(Math.round(value * 1e6) / 1e6).replace('.', ',')
+
+/**
+ * One test point measured (readings around the nominal, `shift` of the way to the limit) with
+ * what the worksheet computes (services/measurement.ts, simplified: mean, error, expanded
+ * uncertainty with k = 2 from the spread, the reference and the resolution).
+ */
+function measurePoint(point, shift, standards) {
+  const limit =
+    point.tolerance_type === 'pct'
+      ? (point.tolerance * Math.abs(point.nominal)) / 100 || point.tolerance
+      : point.tolerance
+  const decimals = Math.max(0, -Math.floor(Math.log10(point.resolution) + 1e-9))
+  const round = (value) =>
+    Number((Math.round(value / point.resolution) * point.resolution).toFixed(decimals))
+  const readings = Array.from({ length: point.repeats }, (_, i) =>
+    round(point.nominal + limit * 0.5 * shift + (i % 2) * point.resolution)
+  )
+  const mean = readings.reduce((sum, value) => sum + value, 0) / readings.length
+  const spread = Math.sqrt(
+    readings.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, readings.length - 1)
+  )
+  const standard = standards[0]
+  const stated = standard?.calibration.uncertainties.find((u) => u.unit === point.unit)
+  const reference = stated ? stated.expanded_uncertainty : point.resolution / 2
+  const expanded =
+    2 *
+    Math.sqrt(
+      (spread / Math.sqrt(readings.length)) ** 2 +
+        (reference / 2) ** 2 +
+        (point.resolution / Math.sqrt(12)) ** 2
+    )
+  const error = mean - point.nominal
+  return {
+    parameter: point.parameter,
+    unit: point.unit,
+    nominal: point.nominal,
+    tolerance: point.tolerance,
+    toleranceType: point.tolerance_type,
+    repeats: point.repeats,
+    resolution: point.resolution,
+    calibratorId: standard?.calibrator.id ?? null,
+    referenceUncertainty: reference,
+    readings,
+    mean: Number(mean.toFixed(decimals + 2)),
+    error: Number(error.toFixed(decimals + 2)),
+    expandedUncertainty: Number(expanded.toFixed(decimals + 2)),
+    passed: Math.abs(error) <= limit + 1e-9,
+  }
+}
+
+const STATEMENTS = {
+  traceability:
+    'Hasil kalibrasi ini tertelusur ke Satuan Internasional (SI) melalui standar acuan yang ' +
+    'tercantum, yang dikalibrasi oleh laboratorium kalibrasi terakreditasi dengan sertifikat ' +
+    'yang masih berlaku pada tanggal kalibrasi.',
+  uncertainty:
+    'Ketidakpastian yang dilaporkan adalah ketidakpastian diperluas dengan faktor cakupan ' +
+    'k = 2 (tingkat kepercayaan sekitar 95 %), dihitung dari daya ulang ' +
+    'pembacaan, ketidakpastian standar acuan dan resolusi alat.',
+  decision:
+    'Aturan keputusan: penerimaan sederhana; suatu titik memenuhi bila nilai mutlak kesalahannya ' +
+    'tidak melebihi batas toleransi, tanpa menambahkan ketidakpastian. Alat LAIK bila semua ' +
+    'titik memenuhi.',
+  scope:
+    'Hasil hanya berlaku untuk alat yang dikalibrasi pada kondisi saat kalibrasi. Sertifikat ' +
+    'ini tidak boleh digandakan sebagian tanpa persetujuan tertulis laboratorium.',
+}
+const LAB_NAME = 'Laboratorium Pengujian dan Kalibrasi Alat Kesehatan'
+const LAB_ADDRESS = 'Jl. Perintis Kemerdekaan Km. 11, Tamalanrea, Makassar 90245'
+
+/** What an approved certificate says (app/documents/certificates/contents.ts), frozen. */
+function certificateContents(line, approval) {
+  const verdict = line.laik ? 'LAIK' : 'TIDAK LAIK'
+  return {
+    number: approval.number,
+    revision: approval.revision,
+    code: approval.code,
+    verification_url: `http://localhost:3333/verifikasi/${approval.code}`,
+    lab: { name: LAB_NAME, address: LAB_ADDRESS, unit: 'Laboratorium Pengujian dan Kalibrasi PK' },
+    customer: { name: line.customer.name, address: line.customer.address },
+    order_number: line.order.number,
+    order_date: idDate(line.order.created),
+    device: {
+      name: line.alkes.name,
+      merk: line.merk ?? '-',
+      model: line.model ?? '-',
+      serial_number: line.serial ?? '-',
+      service: line.type ?? 'Kalibrasi',
+    },
+    method: line.alkes.mkCode ?? '-',
+    work_date: idDate(line.workDate),
+    work_place: line.workPlace ?? '-',
+    room: line.room,
+    conditions: {
+      temperature: `${measure(line.temperature)} °C`,
+      humidity: `${measure(line.humidity)} %RH`,
+    },
+    points: line.points.map((point) => ({
+      parameter: point.parameter,
+      unit: point.unit,
+      nominal: measure(point.nominal),
+      readings: point.readings.map(measure),
+      mean: measure(point.mean),
+      error: measure(point.error),
+      uncertainty: measure(point.expandedUncertainty),
+      tolerance:
+        point.toleranceType === 'pct'
+          ? `± ${measure(point.tolerance)} %`
+          : `± ${measure(point.tolerance)} ${point.unit}`,
+      passed: point.passed,
+    })),
+    standards: line.standards.map(({ calibrator, calibration }) => ({
+      name: calibrator.name,
+      merk_model: [calibrator.merk, calibrator.typeModel].filter(Boolean).join(' / ') || '-',
+      serial_number: calibrator.serialNumber,
+      certificate_number: calibration.certificate_number ?? '-',
+      due_date: calibration.due_on ? idDate(calibration.due_on) : '-',
+      issuer: calibration.issuer ?? null,
+    })),
+    verdict,
+    measured_verdict: verdict,
+    override_reason: null,
+    officer: line.officerName,
+    signatory: {
+      name: line.head.name,
+      nip: line.head.nip,
+      role: 'Kepala Laboratorium PK',
+    },
+    issued_date: idDate(approval.approvedAt),
+    issued_on: dateText(approval.approvedAt + 8 * 3600),
+    approved_at: idDateTime(approval.approvedAt),
+    amendment: approval.reason ? { reason: approval.reason, replaces: approval.replaces } : null,
+    statements: STATEMENTS,
+  }
+}
+
+// ---------------------------------------------------------------------------
 // The generator: writes every row through `sink.row(table, values)`; `await sink.checkpoint()`
 // between batches (a commit on SQLite, waiting for the streams on PostgreSQL).
 // ---------------------------------------------------------------------------
@@ -475,13 +874,16 @@ async function generate(ref, totalOrders, sink, progress) {
   // Facilities.
   const facilityCreated = timeText(FIRST_DAY - 30 * DAY)
   const firstFacility = ids.fasyankes + 1
+  const benchAddresses = []
   for (let n = 1; n <= FACILITIES; n++) {
     const city = pick(ref.regencies)
+    const phoneNumber = `0${between(411, 999)}-${between(100_000, 999_999)}`
+    benchAddresses.push(`Jl. ${pick(STREETS)} No. ${between(1, 250)}`)
     sink.row('fasyankes', [
       nextId('fasyankes'),
       `${FACILITY_PREFIX} ${n}`,
-      `0${between(411, 999)}-${between(100_000, 999_999)}`,
-      `Jl. ${pick(STREETS)} No. ${between(1, 250)}`,
+      phoneNumber,
+      benchAddresses[n - 1],
       random() < 0.6 ? 'Negeri' : 'Swasta',
       city.province_code,
       city.code,
@@ -494,9 +896,144 @@ async function generate(ref, totalOrders, sink, progress) {
     ])
   }
   await sink.checkpoint()
-  const demoShare = DEMO_FACILITY_WEIGHT / (FACILITIES + DEMO_FACILITY_WEIGHT)
-  const pickFacility = () =>
-    random() < demoShare ? ref.demoFacility.id : firstFacility + Math.floor(random() * FACILITIES)
+
+  // Who orders how much: the large hospitals a fixed share each, every other facility with a
+  // login (the demo's) and every bench facility a log-normal weight of the rest.
+  const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
+  const large = LARGE_FACILITY_EMAILS.map((email) => {
+    const login = ref.logins.find((row) => row.email === email)
+    if (!login) fail(`${email} is missing: demo data was not seeded`)
+    return login.fasyankesId
+  })
+  const weighted = []
+  for (const login of ref.logins) {
+    if (large.includes(login.fasyankesId)) continue
+    // The small facility gets the median weight; the other demo facilities a drawn one.
+    weighted.push([
+      login.fasyankesId,
+      login.email === SMALL_FACILITY_EMAIL ? 1 : Math.exp(FACILITY_SIGMA * gaussian()),
+    ])
+  }
+  for (let n = 0; n < FACILITIES; n++) {
+    weighted.push([firstFacility + n, Math.exp(FACILITY_SIGMA * gaussian())])
+  }
+  const restShare = 1 - large.length * LARGE_SHARE
+  const weightSum = weighted.reduce((sum, [, weight]) => sum + weight, 0)
+  const facilityIds = new Int32Array(large.length + weighted.length)
+  const facilityCumulative = new Float64Array(facilityIds.length)
+  let cumulative = 0
+  ;[
+    ...large.map((id) => [id, LARGE_SHARE]),
+    ...weighted.map(([id, weight]) => [id, (restShare * weight) / weightSum]),
+  ].forEach(([id, share], index) => {
+    cumulative += share
+    facilityIds[index] = id
+    facilityCumulative[index] = cumulative
+  })
+  const pickFacility = () => {
+    const r = random() * cumulative
+    let low = 0
+    let high = facilityCumulative.length - 1
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if (facilityCumulative[mid] < r) low = mid + 1
+      else high = mid
+    }
+    return facilityIds[low]
+  }
+  /** Facilities with a login (the demo's): id -> their login. */
+  const loginOf = new Map(ref.logins.map((login) => [login.fasyankesId, login]))
+  const facilityName = (id) =>
+    id >= firstFacility
+      ? `${FACILITY_PREFIX} ${id - firstFacility + 1}`
+      : (ref.facilities.get(id)?.name ?? '-')
+  const facilityAddress = (id) =>
+    id >= firstFacility
+      ? benchAddresses[id - firstFacility]
+      : (ref.facilities.get(id)?.address ?? '-')
+
+  // The reference calibrators' earlier yearly calibrations: each calibrator's history goes back
+  // from the demo data's first row to 2023, so a line measured on any day since MEASURED_FROM
+  // has a calibration of its standard valid that day.
+  const validity = new Map()
+  for (const [calibratorId, rows] of ref.calibrations) {
+    const windows = rows.map((row) => ({ ...row }))
+    const first = windows[0]
+    for (let k = 1; k <= 4; k++) {
+      const performed = addMonths(first.performed_on, -12 * k)
+      if (performed < '2023-01-01') break
+      const calibrationId = nextId('calibrator_calibrations')
+      const year = performed.slice(0, 4)
+      const certificate = first.certificate_number
+        ? first.certificate_number.replace(/\/20\d\d\//, `/${year}/`)
+        : null
+      sink.row('calibrator_calibrations', [
+        calibrationId,
+        calibratorId,
+        'calibration',
+        performed,
+        addMonths(performed, 12),
+        certificate,
+        first.issuer,
+        1,
+        null,
+        `${performed} 09:00:00`,
+        `${performed} 09:00:00`,
+      ])
+      for (const u of first.uncertainties) {
+        sink.row('calibrator_uncertainties', [
+          nextId('calibrator_uncertainties'),
+          calibrationId,
+          u.parameter,
+          u.unit,
+          u.expanded_uncertainty,
+        ])
+      }
+      windows.unshift({
+        id: calibrationId,
+        performed_on: performed,
+        due_on: addMonths(performed, 12),
+        certificate_number: certificate,
+        issuer: first.issuer,
+        uncertainties: first.uncertainties,
+      })
+    }
+    validity.set(calibratorId, windows)
+  }
+  await sink.checkpoint()
+  /** The calibration of a calibrator valid on a day, or null. */
+  const calibrationOn = (calibratorId, day) =>
+    (validity.get(calibratorId) ?? []).findLast(
+      (row) => row.performed_on <= day && (!row.due_on || day < row.due_on)
+    ) ?? null
+  /** The PK standards a device type is measured with: those stating its points' units. */
+  const standardsOf = new Map()
+  for (const [alkesId, points] of ref.templates) {
+    const units = new Set(points.map((point) => point.unit))
+    const matching = ref.pkCalibrators.filter((calibrator) =>
+      (validity.get(calibrator.id) ?? []).some((row) =>
+        row.uncertainties.some((u) => units.has(u.unit))
+      )
+    )
+    standardsOf.set(alkesId, matching.length ? matching : ref.pkCalibrators)
+  }
+  // Certificate numbers as the app gives them ({template}/{seq}/{month}/{year}, per lab and
+  // year), after the demo data's.
+  const sequences = new Map(ref.sequences)
+  const certificateNumber = (alkes, lab, workDate) => {
+    const year = workDate.slice(0, 4)
+    const key = `${lab}|${year}`
+    const seq = (sequences.get(key) ?? 0) + 1
+    sequences.set(key, seq)
+    const month = ROMAN[Number(workDate.slice(5, 7)) - 1]
+    const template = alkes.certificateTemplate || `KAL/${lab.toUpperCase()}`
+    return `${template}/${String(seq).padStart(4, '0')}/${month}/${year}`
+  }
+  let certificateIndex = 0
+
+  // Notices, gathered as the orders are made and written in time order after them.
+  const notices = noticeLog()
+  const staffIds = (role) => ref.staff[role] ?? []
 
   // Order times, in order: ids grow with time as in the app. Office hours, 08:00-17:00 WITA.
   const times = new Float64Array(totalOrders)
@@ -514,12 +1051,13 @@ async function generate(ref, totalOrders, sink, progress) {
   const orderExpress = new Uint8Array(totalOrders)
   const orderNumbers = new Array(totalOrders)
   const statusTimes = new Float64Array(totalOrders)
+  const orderTotals = new Float64Array(totalOrders)
+  const orderBillable = new Uint8Array(totalOrders)
 
   const clampNow = (seconds) => Math.min(seconds, NOW - 600 - Math.floor(random() * 7200))
   const started = Date.now()
   let lineIndex = 0
   let invoiceSeq = 0
-  let certificateSeq = 0
   let contractSeq = 0
 
   for (let i = 0; i < totalOrders; i++) {
@@ -561,6 +1099,7 @@ async function generate(ref, totalOrders, sink, progress) {
     // Device lines (and what hangs on them), written after their order: the schema's
     // triggers on SQLite read the order when a line is added.
     const pending = []
+    const lineOfficers = new Set()
     const count = 1 + Math.floor(random() * 5)
     let billable = 0
     let total = 0
@@ -575,14 +1114,41 @@ async function generate(ref, totalOrders, sink, progress) {
       const serial = hasSerial ? serialOf(lineIndex) : null
       lineIndex++
       const [merk, model] = hasSerial ? pick(MERKS) : [null, null]
-      const workAt = finished ? Math.max(created + DAY, done - between(0, 4) * DAY) : 0
-      const workDate = finished ? dateText(workAt) : null
       const officers = ref.officers[lab]
+      const officer = working && !cancelled && officers.length ? pick(officers) : null
       if (!cancelled) {
         billable++
         total += alkes.price
       }
       minutes += alkes.minutes
+      if (officer) lineOfficers.add(officer)
+      // A line measured on the worksheet: finished (its certificate approved), or in work with
+      // its certificate waiting for the head; PK lines of a device type with a test template.
+      const template = lab === 'pk' ? ref.templates.get(alkes.id) : undefined
+      const waiting =
+        !finished &&
+        !cancelled &&
+        partDone &&
+        !old &&
+        template !== undefined &&
+        officer !== null &&
+        random() < PENDING_CERTIFICATE_RATE
+      const saved = finished || waiting
+      const workAt = finished
+        ? Math.max(created + DAY, done - between(0, 4) * DAY)
+        : waiting
+          ? clampNow(Math.max(created + DAY, statusAt + between(0, 3) * DAY))
+          : 0
+      const workDate = saved ? dateText(workAt) : null
+      const measured =
+        saved && template !== undefined && officer !== null && workDate >= MEASURED_FROM
+      const savedAt = saved ? workAt + between(3600, 6 * 3600) : 0
+      const laik = saved ? (random() < 0.95 ? 1 : 0) : null
+      const shifts = measured ? template.map(() => random() * 2 - 1) : null
+      if (measured && !laik) shifts[Math.floor(random() * shifts.length)] = 1.6
+      const temperature = measured ? Math.round((22 + random() * 3) * 10) / 10 : null
+      const humidity = measured ? between(45, 65) : null
+      const certNumber = saved ? certificateNumber(alkes, lab, workDate) : null
       const values = [
         lineId,
         id,
@@ -597,24 +1163,173 @@ async function generate(ref, totalOrders, sink, progress) {
         serial,
         hasSerial ? 'Baik' : null,
         hasSerial ? (random() < 0.5 ? 'Kabel daya, manual' : 'Kabel daya') : null,
-        working && !cancelled && officers.length ? pick(officers) : null,
-        finished ? (random() < 0.8 ? 'Kalibrasi' : 'Pengujian') : null,
-        finished
-          ? `KAL/${lab.toUpperCase()}/${workDate.slice(0, 4)}/${String(++certificateSeq).padStart(6, '0')}`
-          : null,
-        finished ? Number(workDate.slice(5, 7)) : null,
+        officer,
+        saved ? (random() < 0.8 ? 'Kalibrasi' : 'Pengujian') : null,
+        certNumber,
+        saved ? Number(workDate.slice(5, 7)) : null,
         workDate,
-        finished ? (internal ? 'Laboratorium Kalibrasi Kalibra' : 'Di lokasi fasyankes') : null,
-        finished ? `Ruang ${pick(ROOMS)}` : null,
-        finished ? (random() < 0.95 ? 1 : 0) : null,
-        finished ? timeText(workAt + between(3600, 6 * 3600)) : null,
+        saved ? (internal ? 'Laboratorium Kalibrasi Kalibra' : 'Di lokasi fasyankes') : null,
+        saved ? `Ruang ${pick(ROOMS)}` : null,
+        laik,
+        saved ? officer : null,
+        saved ? timeText(savedAt) : null,
+        temperature,
+        humidity,
+        measured ? laik : null,
         createdText,
-        finished ? timeText(workAt + 7 * 3600) : createdText,
+        saved ? timeText(finished ? workAt + 7 * 3600 : savedAt) : createdText,
         createdText,
         type,
         facility,
       ]
       pending.push(['order_devices', values])
+      if (measured) {
+        // The standards it was measured with, each with its calibration valid that day.
+        const chosen = []
+        const candidates = standardsOf.get(alkes.id)
+        for (let n = Math.min(candidates.length, between(1, 2)); chosen.length < n;) {
+          const calibrator = pick(candidates)
+          if (!chosen.some((c) => c.calibrator.id === calibrator.id)) {
+            chosen.push({ calibrator, calibration: calibrationOn(calibrator.id, workDate) })
+          }
+          if (chosen.length >= candidates.length) break
+        }
+        const standards = chosen.filter((c) => c.calibration)
+        for (const { calibrator, calibration } of standards) {
+          pending.push(['order_device_standards', [lineId, calibrator.id, calibration.id]])
+        }
+        const points = template.map((point, index) => measurePoint(point, shifts[index], standards))
+        const line = {
+          order: { number, created },
+          customer: { name: facilityName(facility), address: facilityAddress(facility) },
+          officerName: ref.officerNames.get(officer) ?? '-',
+          head: ref.pkHead,
+          alkes,
+          lab,
+          merk,
+          model,
+          serial,
+          type: values[14],
+          workDate,
+          workPlace: values[18],
+          room: values[19],
+          temperature,
+          humidity,
+          laik,
+          officer,
+          points,
+          standards,
+        }
+        const revisions = finished && random() < AMENDED_RATE ? 2 : 1
+        for (let revision = 0; revision < revisions; revision++) {
+          const certificateId = nextId('certificates')
+          const code = labelCode(certificateIndex++)
+          const requestedAt = revision === 0 ? savedAt : savedAt + between(2, 10) * DAY
+          const approvedAt = Math.min(requestedAt + between(1800, 2 * DAY), NOW - 300)
+          const current = revision === revisions - 1
+          const revisionNumber = revision ? `${certNumber}-R${revision}` : certNumber
+          const reason = revision ? 'Nomor seri alat tertukar pada sertifikat sebelumnya.' : null
+          if (finished) {
+            const fileId = nextId('order_files')
+            const supersededAt = current ? null : timeText(approvedAt + between(2, 10) * DAY)
+            pending.push([
+              'order_files',
+              [
+                fileId,
+                id,
+                lineId,
+                'certificate',
+                `certificates/${id}/bench-${certificateId}.pdf`,
+                `sertifikat-${revisionNumber.replace(/[^\w.-]+/g, '-')}.pdf`,
+                between(48_000, 72_000),
+                'application/pdf',
+                ref.pkHead.id,
+                timeText(approvedAt),
+                supersededAt,
+              ],
+            ])
+            const contents = certificateContents(line, {
+              number: revisionNumber,
+              revision,
+              code,
+              approvedAt,
+              reason,
+              replaces: revision ? certNumber : null,
+            })
+            pending.push([
+              'certificates',
+              [
+                certificateId,
+                lineId,
+                revision,
+                current ? 'Berlaku' : 'Diganti',
+                timeText(current ? approvedAt : approvedAt + between(2, 10) * DAY),
+                revisionNumber,
+                code,
+                reason,
+                officer,
+                ref.pkHead.id,
+                timeText(approvedAt),
+                supersededAt,
+                fileId,
+                JSON.stringify(contents),
+                timeText(requestedAt),
+                timeText(current ? approvedAt : approvedAt + between(2, 10) * DAY),
+              ],
+            ])
+          } else {
+            // Waiting for the head: its points are the worksheet's own.
+            points.forEach((point, index) => {
+              pending.push([
+                'worksheet_points',
+                [
+                  nextId('worksheet_points'),
+                  lineId,
+                  index + 1,
+                  point.parameter,
+                  point.unit,
+                  point.nominal,
+                  point.tolerance,
+                  point.toleranceType,
+                  point.repeats,
+                  point.resolution,
+                  point.calibratorId,
+                  point.referenceUncertainty,
+                  JSON.stringify(point.readings),
+                  point.mean,
+                  point.error,
+                  point.expandedUncertainty,
+                  point.passed ? 1 : 0,
+                ],
+              ])
+            })
+            pending.push([
+              'certificates',
+              [
+                certificateId,
+                lineId,
+                0,
+                'Menunggu Persetujuan',
+                timeText(savedAt),
+                null,
+                code,
+                null,
+                officer,
+                null,
+                null,
+                null,
+                null,
+                null,
+                timeText(savedAt),
+                timeText(savedAt),
+              ],
+            ])
+          }
+          for (const head of staffIds('head_of_pk_laboratory')) {
+            notices.add(requestedAt, head, NOTICE_CERTIFICATE, i, revision)
+          }
+        }
+      }
       if (finished && random() < INVENTORY_RATE) {
         pending.push([
           'inventories',
@@ -637,6 +1352,7 @@ async function generate(ref, totalOrders, sink, progress) {
 
     // Invoices and payment: the stages after the work, a month apart.
     const invoiced = internal ? rank >= 4 : rank >= 6
+    const invoiceTimes = []
     let stage = 0
     let lastInvoice = 0
     if (invoiced) {
@@ -659,11 +1375,16 @@ async function generate(ref, totalOrders, sink, progress) {
         ])
         stage = s
         lastInvoice = at
+        invoiceTimes.push(at)
         at += between(20, 40) * DAY
       }
     }
     const paidAt = lastInvoice + between(3, 20) * DAY
     const paid = status === 'SELESAI' && stage > 0 && paidAt < NOW && random() < 0.9
+    // The billing state the invoice actions keep (app/enums/billing_states.ts): paid (3),
+    // invoice issued (1) or not billed (0); no payment proof is generated, so never 2.
+    const billingState = paid ? 3 : stage > 0 ? 1 : 0
+    const billingChangedAt = paid ? paidAt : stage > 0 ? lastInvoice : null
 
     sink.row('orders', [
       id,
@@ -671,17 +1392,15 @@ async function generate(ref, totalOrders, sink, progress) {
       number,
       status,
       facility,
-      facility === ref.demoFacility.id
-        ? ref.demoFacility.userId
-        : internal
-          ? ref.admin.id
-          : ref.yantek.id,
+      loginOf.get(facility)?.userId ?? (internal ? ref.admin.id : ref.yantek.id),
       working ? `https://drive.example.go.id/kalibra/${id}` : null,
       allDone ? dateText(done) : null,
       paid ? dateText(paidAt) : null,
       billable,
       total,
       stage,
+      billingState,
+      billingChangedAt === null ? null : timeText(billingChangedAt),
       statusText,
       createdText,
       statusText,
@@ -746,7 +1465,7 @@ async function generate(ref, totalOrders, sink, progress) {
       sink.row('feedbacks', [
         nextId('feedbacks'),
         id,
-        facility === ref.demoFacility.id ? ref.demoFacility.userId : null,
+        loginOf.get(facility)?.userId ?? null,
         'Instalasi Pemeliharaan Sarana',
         random() < 0.2 ? pick(CRITICS) : null,
         JSON.stringify(ratings),
@@ -761,6 +1480,33 @@ async function generate(ref, totalOrders, sink, progress) {
     orderDevices[i] = count
     orderNumbers[i] = number
     statusTimes[i] = rank === 0 ? 0 : statusAt
+    orderTotals[i] = total
+    orderBillable[i] = billable
+
+    // Who was told what (app/notifications/order_news.ts): yantek and admin_pk of the new
+    // request; the facility's logins of every status it entered, of each invoice stage and of
+    // the payment's confirmation; the staff whose to-do the current status is.
+    for (const user of [...staffIds('yantek'), ...staffIds('admin_pk')]) {
+      notices.add(created, user, NOTICE_CREATED, i, 0)
+    }
+    const login = loginOf.get(facility)
+    const path = STATUS_PATHS[type][status]
+    if (login) {
+      path.forEach((entered, step) => {
+        // The facility took the last step of a finished Alat Datang order (its questionnaire).
+        if (internal && entered === 'SELESAI') return
+        const at = created + ((statusAt - created) * step) / path.length
+        notices.add(at, login.userId, NOTICE_STATUS, i, STATUS_CODES[type][entered])
+      })
+      for (const at of invoiceTimes) notices.add(at, login.userId, NOTICE_INVOICE, i, 0)
+      if (paid) notices.add(paidAt + between(1, 3) * DAY, login.userId, NOTICE_PAID, i, 0)
+    }
+    const task = TASKS[type][status]
+    if (task) {
+      const users = task.officers ? [...lineOfficers] : task.roles.flatMap((role) => staffIds(role))
+      for (const user of users)
+        notices.add(statusAt, user, NOTICE_TASK, i, STATUS_CODES[type][status])
+    }
 
     if ((i + 1) % ORDERS_PER_BATCH === 0 || i + 1 === totalOrders) {
       await sink.checkpoint()
@@ -868,10 +1614,10 @@ async function generate(ref, totalOrders, sink, progress) {
     ])
     prevHash = hash
   }
-  const facilityActor = (i) =>
-    orderFacility[i] === ref.demoFacility.id
-      ? staff({ id: ref.demoFacility.userId, name: ref.demoFacility.name }, 'fasyankes')
-      : null
+  const facilityActor = (i) => {
+    const login = loginOf.get(orderFacility[i])
+    return login ? staff({ id: login.userId, name: login.name }, 'fasyankes') : null
+  }
   let m = 0
   for (let i = 0; i <= totalOrders; i++) {
     // Moves made before order i was created come first.
@@ -923,7 +1669,84 @@ async function generate(ref, totalOrders, sink, progress) {
     if ((i + 1) % 20_000 === 0) await sink.checkpoint()
   }
   await sink.checkpoint()
-  return { counters, ids, loans }
+
+  // Notices in time order (ids follow time, as in the app): the older ones read (a few never),
+  // of the last NOTICE_READ_AFTER_DAYS days about half.
+  const rupiah = (value) => `Rp ${Math.round(value).toLocaleString('id-ID')}`
+  const noticeTexts = (kind, o, arg) => {
+    const type = orderInternal[o] ? 'internal' : 'insitu'
+    const id = firstOrder + o
+    const number = orderNumbers[o]
+    const name = facilityName(orderFacility[o])
+    const statuses = type === 'internal' ? INTERNAL_STATUSES : INSITU_STATUSES
+    const detail = `/${type}/${id}/detail`
+    switch (kind) {
+      case NOTICE_CREATED:
+        return [
+          `Permintaan baru ${number}`,
+          `${name} mengajukan permintaan ${type === 'internal' ? 'Alat Datang' : 'Insitu'} (${orderBillable[o]} alat, ${rupiah(orderTotals[o])}).`,
+          detail,
+        ]
+      case NOTICE_STATUS:
+        return [
+          `${number}: ${statuses[arg]}`,
+          STATUS_NOTICES[statuses[arg]] ?? `Status permintaan kini ${statuses[arg]}.`,
+          detail,
+        ]
+      case NOTICE_TASK: {
+        const task = TASKS[type][statuses[arg]]
+        return [
+          `${task.label}: ${number}`,
+          `${number} dari ${name} kini ${statuses[arg]} dan menunggu tindakan Anda.`,
+          `/${type}/${id}${task.path}`,
+        ]
+      }
+      case NOTICE_INVOICE:
+        return [
+          `Tagihan ${number} diterbitkan`,
+          `Tagihan untuk ${number} sudah diterbitkan. Unggah bukti pembayaran pada halaman Tagihan.`,
+          `/${type}/${id}/invoice`,
+        ]
+      case NOTICE_PAID:
+        return [
+          `Pembayaran ${number} dikonfirmasi`,
+          `Bendahara laboratorium sudah mengonfirmasi pembayaran ${number}. Terima kasih.`,
+          `/${type}/${id}/invoice`,
+        ]
+      default:
+        return [
+          `Sertifikat menunggu persetujuan: ${number}`,
+          arg > 0
+            ? `Revisi ${arg} sertifikat alat pada ${number} diajukan dan menunggu persetujuan Anda.`
+            : `Lembar kerja alat pada ${number} sudah diisi; sertifikatnya menunggu persetujuan Anda.`,
+          `/${type}/${id}/certificates`,
+        ]
+    }
+  }
+  const noticeCount = notices.size()
+  const byTime = notices.sorted()
+  for (let n = 0; n < noticeCount; n++) {
+    const at = Math.min(notices.time[byTime[n]], NOW - 60)
+    const [title, body, href] = noticeTexts(
+      notices.kind[byTime[n]],
+      notices.order[byTime[n]],
+      notices.arg[byTime[n]]
+    )
+    const recent = NOW - at < NOTICE_READ_AFTER_DAYS * DAY
+    const read = recent ? random() < 0.5 : random() >= 0.005
+    sink.row('notices', [
+      nextId('notices'),
+      notices.user[byTime[n]],
+      title,
+      body,
+      href,
+      timeText(at),
+      read ? timeText(Math.min(at + between(300, 3 * DAY), NOW - 30)) : null,
+    ])
+    if ((n + 1) % 50_000 === 0) await sink.checkpoint()
+  }
+  await sink.checkpoint()
+  return { counters, ids, loans, sequences }
 }
 
 // ---------------------------------------------------------------------------
@@ -938,6 +1761,9 @@ async function readReference(all) {
   }
   const alkes = (await all('SELECT * FROM alkes ORDER BY id')).map((row) => ({
     id: Number(row.id),
+    name: row.name,
+    mkCode: row.mk_code ?? null,
+    certificateTemplate: row.certificate_number ?? null,
     lab: String(row.laboratory).toLowerCase(),
     price: Number(row.price),
     minutes: Number(row.minute_estimation),
@@ -954,14 +1780,85 @@ async function readReference(all) {
     if (!row) fail(`no ${role} account in the demo data`)
     return { id: Number(row.id), name: row.name }
   }
-  const demo = await first(
-    `SELECT u.id AS user_id, f.id, f.fasyankes_name AS name FROM users u
-     JOIN fasyankes f ON f.id = u.fasyankes_id WHERE u.email = '${DEMO_FACILITY_EMAIL}'`
+  const logins = (
+    await all(
+      `SELECT u.id AS user_id, u.email, f.id, f.fasyankes_name AS name FROM users u
+       JOIN fasyankes f ON f.id = u.fasyankes_id ORDER BY u.id`
+    )
+  ).map((row) => ({
+    userId: Number(row.user_id),
+    email: row.email,
+    fasyankesId: Number(row.id),
+    name: row.name,
+  }))
+  if (!logins.some((login) => login.email === DEMO_FACILITY_EMAIL)) {
+    fail(`${DEMO_FACILITY_EMAIL} is missing: demo data was not seeded`)
+  }
+  const facilities = new Map(
+    (await all('SELECT id, fasyankes_name, address FROM fasyankes ORDER BY id')).map((row) => [
+      Number(row.id),
+      { name: row.fasyankes_name, address: row.address ?? '-' },
+    ])
   )
-  if (!demo) fail(`${DEMO_FACILITY_EMAIL} is missing: demo data was not seeded`)
+  const staffRows = await all(
+    `SELECT u.id, u.name, u.nip, r.role FROM users u JOIN user_roles r ON r.user_id = u.id
+     WHERE u.fasyankes_id IS NULL ORDER BY u.id`
+  )
+  const staff = {}
+  for (const row of staffRows) (staff[row.role] ??= []).push(Number(row.id))
+  const pkHead = staffRows.find((row) => row.role === 'head_of_pk_laboratory')
+  if (!pkHead) fail('no head_of_pk_laboratory account in the demo data')
+  const templates = new Map()
+  for (const row of await all('SELECT * FROM alkes_test_points ORDER BY alkes_id, position')) {
+    const list = templates.get(Number(row.alkes_id)) ?? []
+    list.push({
+      parameter: row.parameter,
+      unit: row.unit,
+      nominal: Number(row.nominal),
+      tolerance: Number(row.tolerance),
+      tolerance_type: row.tolerance_type,
+      repeats: Number(row.repeats),
+      resolution: Number(row.resolution),
+    })
+    templates.set(Number(row.alkes_id), list)
+  }
+  const uncertainties = new Map()
+  for (const row of await all('SELECT * FROM calibrator_uncertainties ORDER BY id')) {
+    const list = uncertainties.get(Number(row.calibration_id)) ?? []
+    list.push({
+      parameter: row.parameter,
+      unit: row.unit,
+      expanded_uncertainty: Number(row.expanded_uncertainty),
+    })
+    uncertainties.set(Number(row.calibration_id), list)
+  }
+  const calibrations = new Map()
+  // node-pg reads a DATE as local midnight.
+  const day = (value) =>
+    value instanceof Date
+      ? `${value.getFullYear()}-${pad2(value.getMonth() + 1)}-${pad2(value.getDate())}`
+      : value
+        ? String(value).slice(0, 10)
+        : null
+  for (const row of await all(
+    `SELECT * FROM calibrator_calibrations WHERE kind = 'calibration' AND passed
+     ORDER BY calibrator_id, performed_on, id`
+  )) {
+    const list = calibrations.get(Number(row.calibrator_id)) ?? []
+    list.push({
+      id: Number(row.id),
+      performed_on: day(row.performed_on),
+      due_on: day(row.due_on),
+      certificate_number: row.certificate_number ?? null,
+      issuer: row.issuer ?? null,
+      uncertainties: uncertainties.get(Number(row.id)) ?? [],
+    })
+    calibrations.set(Number(row.calibrator_id), list)
+  }
   const head = await first('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1')
   const calibrators = await all(
-    `SELECT c.id, lower(u.name) AS lab FROM calibrators c JOIN units u ON u.id = c.unit_id ORDER BY c.id`
+    `SELECT c.id, lower(u.name) AS lab, c.name, c.merk, c.type_model, c.serial_number
+     FROM calibrators c JOIN units u ON u.id = c.unit_id ORDER BY c.id`
   )
   const ref = {
     maxIds,
@@ -981,7 +1878,25 @@ async function readReference(all) {
     ),
     admin: one('admin_pk'),
     yantek: one('yantek'),
-    demoFacility: { id: Number(demo.id), userId: Number(demo.user_id), name: demo.name },
+    logins,
+    facilities,
+    staff,
+    pkHead: { id: Number(pkHead.id), name: pkHead.name, nip: pkHead.nip ?? null },
+    officerNames: new Map(staffRows.map((row) => [Number(row.id), row.name])),
+    templates,
+    calibrations,
+    pkCalibrators: calibrators
+      .filter((row) => row.lab === 'pk' && calibrations.has(Number(row.id)))
+      .map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        merk: row.merk,
+        typeModel: row.type_model,
+        serialNumber: row.serial_number,
+      })),
+    sequences: (await all('SELECT lab, year, last_number FROM certificate_sequences')).map(
+      (row) => [`${row.lab}|${row.year}`, Number(row.last_number)]
+    ),
     auditHead: head?.hash ?? '0'.repeat(64),
     calibrators: calibrators
       .map((row) => ({ id: Number(row.id), lab: row.lab }))
@@ -1209,6 +2124,11 @@ export async function loadSqlite(path, totalOrders, phases) {
        ON CONFLICT (prefix) DO UPDATE SET last_value = excluded.last_value`
     )
     for (const [prefix, value] of result.counters) upsert.run(prefix, value)
+    const sequence = db.prepare(
+      `INSERT INTO certificate_sequences (lab, year, last_number) VALUES (?, ?, ?)
+       ON CONFLICT (lab, year) DO UPDATE SET last_number = excluded.last_number`
+    )
+    for (const [key, value] of result.sequences) sequence.run(...key.split('|'), value)
     db.exec('COMMIT')
     checkCopies(db.prepare(COPIES_CHECK).get().n)
     phases.push([
@@ -1435,6 +2355,14 @@ export async function loadPg(database, totalOrders, phases) {
         [prefix, value]
       )
     }
+    for (const [key, value] of result.sequences) {
+      const [lab, year] = key.split('|')
+      await client.query(
+        `INSERT INTO certificate_sequences (lab, year, last_number) VALUES ($1, $2, $3)
+         ON CONFLICT (lab, year) DO UPDATE SET last_number = excluded.last_number`,
+        [lab, Number(year), value]
+      )
+    }
     // The copies 0031's triggers keep were written with the lines: prove they agree.
     const { rows } = await client.query(COPIES_CHECK.replaceAll(' IS NOT ', ' IS DISTINCT FROM '))
     checkCopies(rows[0].n)
@@ -1480,4 +2408,46 @@ function rowSummary(counts) {
   return Object.entries(counts)
     .map(([table, n]) => `${table} ${n}`)
     .join(', ')
+}
+
+/**
+ * The stored data set of `orders` orders on `database` ('sqlite': the file `sqlitePath`, 'pg':
+ * the database `pgDatabase`), built when missing or different (or `reseed`), else reused after
+ * the migrations added since (then ANALYZE). `bench` is support.js's createBench() on that
+ * database (its prepare() migrates and loads the demo data). Returns the phases and their times.
+ */
+export async function ensureDataset(bench, database, { orders, reseed, sqlitePath, pgDatabase }) {
+  const phases = []
+  const path = resolve(ROOT, sqlitePath)
+  const marker = database === 'sqlite' ? await sqliteMarker(path) : await pgMarker(pgDatabase)
+  const reuse =
+    !reseed &&
+    marker?.dataset === datasetKey(orders) &&
+    Number(marker.total_orders) === marker.orders
+  let t = Date.now()
+  if (reuse) {
+    log(`${database}: the stored data set matches (${marker.orders} orders): reusing it`)
+    bench.prepare()
+    phases.push(['migrations (new ones only)', Date.now() - t])
+    t = Date.now()
+    const analyzed = database === 'sqlite' ? await refreshSqlite(path) : await refreshPg(pgDatabase)
+    if (analyzed) phases.push(['new migrations since the load: ANALYZE', Date.now() - t])
+    let built = null
+    try {
+      built = JSON.parse(marker.built)
+    } catch {
+      // built by an earlier version of the bench
+    }
+    return { reused: true, phases, built }
+  }
+  log(
+    `${database}: ${marker ? `the stored data set differs (${marker.dataset ?? 'unfinished'})` : 'no data set yet'}: building ${orders} orders`
+  )
+  if (database === 'sqlite') removeSqlite(path)
+  else await recreatePg(pgDatabase)
+  bench.prepare()
+  phases.push(['new database: migrations, reference and demo data', Date.now() - t])
+  if (database === 'sqlite') await loadSqlite(path, orders, phases)
+  else await loadPg(pgDatabase, orders, phases)
+  return { reused: false, phases }
 }

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -37,12 +38,60 @@ export function percentile(sorted, p) {
 
 export const HOST = '127.0.0.1'
 
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
+
+/** Every hello-world process of this run: killed on exit. */
+const hellos = new Set()
+
+/** A bare node:http server in its own process: the floor of any request on this machine. */
+export async function startHello(port) {
+  const code = `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '${HOST}')`
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' })
+  hellos.add(child)
+  child.once('exit', () => hellos.delete(child))
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://${HOST}:${port}/`)).ok) return child
+    } catch {
+      await sleep(50)
+    }
+  }
+  fail(`the hello-world server on :${port} did not start`)
+}
+
+/** Stops a hello-world process and waits for it to be gone. */
+export async function stopHello(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((done) => child.once('exit', done))
+  child.kill('SIGTERM')
+  await exited
+}
+
+process.on('exit', () => {
+  for (const child of hellos) child.kill('SIGKILL')
+})
+
 /** Where the PostgreSQL benches connect (trust auth on the bench machine). */
 export const PG = {
   host: process.env.BENCH_PG_HOST ?? '127.0.0.1',
   port: Number(process.env.BENCH_PG_PORT ?? 5432),
   user: process.env.BENCH_PG_USER ?? 'postgres',
   password: process.env.BENCH_PG_PASSWORD ?? '',
+}
+
+/** Creates the PostgreSQL database `name` on PG when it is missing. */
+export async function ensurePgDatabase(name) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) fail(`${name}: not a plain database name`)
+  const client = new pg.Client({ ...PG, database: 'postgres' })
+  await client.connect()
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (found.rowCount) return
+    log(`creating the PostgreSQL database ${name}`)
+    await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -60,6 +60,12 @@ createIgnitor()
     void import('#documents/exports/export_process').then(({ warmExportProcess }) =>
       warmExportProcess()
     )
+    // Expired sessions swept from the database now and then (app/services/session_sweep.ts).
+    void import('#services/session_sweep').then(({ startSessionSweep }) => startSessionSweep())
+    // SQLite reads on reader threads, off the request thread (database/sqlite_readers.ts).
+    void import('#database/sqlite_readers').then(({ startConfiguredReaders }) =>
+      startConfiguredReaders()
+    )
     // Notifications: the outbox, the bot's updates and the daily reminders (issue 17).
     void import('#notifications/background').then(({ startNotificationWork }) => {
       stopNotifications = startNotificationWork()

@@ -24,6 +24,10 @@ export async function loadData(
     return
   }
   await beforeDemo()
+  // The actions' notices link to routes by name (urlFor); outside the web server nothing commits
+  // the routes.
+  const { default: router } = await import('@adonisjs/core/services/router')
+  router.commit()
   const { seedDemoData } = await import('#database/seeders/demo_data')
   const { seedDemoOrders } = await import('#database/seeders/demo_orders')
   const { seedDemoInsituOrders } = await import('#database/seeders/demo_insitu_orders')

@@ -14,6 +14,10 @@ export default class SendReminders extends BaseCommand {
   declare date?: string
 
   async run() {
+    // The notices link to routes by name (urlFor); outside the web server nothing commits the
+    // routes.
+    const { default: router } = await import('@adonisjs/core/services/router')
+    router.commit()
     const { sendReminders } = await import('#notifications/reminders')
     const { deliverDue } = await import('#notifications/outbox')
     const { labToday } = await import('#services/format')

@@ -3,7 +3,9 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import '#database/sqlite_immediate'
 import '#database/slow_queries'
+import '#database/committed_writes'
 import { reusePreparedStatements } from '#database/sqlite_statements'
+import { knexLog } from '#database/knex_log'
 
 /** How long a SQLite statement waits for another process's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -78,6 +80,8 @@ export default defineConfig({
       migrations,
       schemaGeneration,
       pool: { min: 1, max: 10 },
+      // Knex's own messages, without one warning per query while the database is down.
+      ...({ log: knexLog } as {}),
     },
   },
 })

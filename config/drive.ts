@@ -2,6 +2,9 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, services } from '@adonisjs/drive'
 
+/** The folder of the local disk (DRIVE_DISK=fs), absolute. */
+export const localStorageRoot = app.makePath(env.get('STORAGE_PATH', 'storage'))
+
 /**
  * Where uploaded files live: the local disk under STORAGE_PATH by default
  * (outside public/, never served directly), or an S3-compatible store when
@@ -12,7 +15,7 @@ const driveConfig = defineConfig({
   default: env.get('DRIVE_DISK', 'fs'),
   services: {
     fs: services.fs({
-      location: app.makePath(env.get('STORAGE_PATH', 'storage')),
+      location: localStorageRoot,
       serveFiles: false,
       visibility: 'private',
     }),

@@ -23,6 +23,11 @@ const mailConfig = defineConfig({
       port: mail.port,
       // Port 465 speaks TLS from the start; the others upgrade with STARTTLS when offered.
       secure: Number(mail.port) === 465,
+      // A mail server that does not answer fails the attempt (the outbox retries it later)
+      // instead of holding it for nodemailer's defaults (2 min to connect, 10 min of silence).
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
       ...(mail.username
         ? { auth: { type: 'login' as const, user: mail.username, pass: mail.password } }
         : {}),

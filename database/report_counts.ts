@@ -105,12 +105,14 @@ const lineSources = {
        ${province(row)} AS province, ${LINE_COLUMNS}
      FROM orders o JOIN order_devices l ON l.order_id = o.id
      WHERE o.fasyankes_id = ${row}.id AND o.status NOT IN (${UNCOUNTED})`,
-  all: () =>
+  /** The lines of a table: every line, or the lines a statement wrote (a transition table). */
+  ofTable: (table: string) =>
     `SELECT o.created_at AS ordered_at, o.type AS order_type, o.fasyankes_id AS fasyankes_id,
        ${province('f')} AS province, ${LINE_COLUMNS}
-     FROM orders o JOIN order_devices l ON l.order_id = o.id
+     FROM orders o JOIN ${table} l ON l.order_id = o.id
        LEFT JOIN fasyankes f ON f.id = o.fasyankes_id
      WHERE o.status NOT IN (${UNCOUNTED})`,
+  all: () => lineSources.ofTable('order_devices'),
 }
 
 /** Questionnaires as rows of `created_at, order_type, province` and their group totals. */
@@ -370,10 +372,30 @@ function postgresTriggers() {
        IF TG_OP IN ('INSERT', 'UPDATE') THEN ${run(change.add)} END IF;
        RETURN ${result};
      END $$ LANGUAGE plpgsql`
+  /**
+   * Lines are inserted and deleted hundreds at a time (a request, an edit replacing its lines):
+   * counted once per statement over the lines it wrote, not once per line (0.4 s for 500).
+   */
+  const lineBatch = (event: 'INSERT' | 'DELETE') => {
+    const [name, table, sign] =
+      event === 'INSERT'
+        ? (['report_lines_insert', 'new_lines', 1] as const)
+        : (['report_lines_delete', 'old_lines', -1] as const)
+    return [
+      `CREATE FUNCTION ${name}() RETURNS trigger AS $$
+       BEGIN ${run(lineStatements('postgres', lineSources.ofTable(table), sign))} RETURN NULL; END
+       $$ LANGUAGE plpgsql`,
+      `CREATE TRIGGER ${name} AFTER ${event} ON order_devices
+       REFERENCING ${event === 'INSERT' ? 'NEW' : 'OLD'} TABLE AS ${table}
+       FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
+    ]
+  }
   return [
     body('report_lines', each.line, 'NULL'),
-    `CREATE TRIGGER report_lines AFTER INSERT OR DELETE OR ${LINE_CHANGES} ON order_devices
+    `CREATE TRIGGER report_lines AFTER ${LINE_CHANGES} ON order_devices
      FOR EACH ROW EXECUTE FUNCTION report_lines()`,
+    ...lineBatch('INSERT'),
+    ...lineBatch('DELETE'),
     // Returns OLD: the BEFORE DELETE trigger lets the delete go on.
     body('report_orders', each.order, 'OLD'),
     `CREATE TRIGGER report_orders_update AFTER ${ORDER_CHANGES} ON orders
@@ -417,6 +439,8 @@ export function dropReportCounts(dialect: CountDialect) {
   if (dialect === 'postgres') {
     return [
       'DROP TRIGGER IF EXISTS report_lines ON order_devices',
+      'DROP TRIGGER IF EXISTS report_lines_insert ON order_devices',
+      'DROP TRIGGER IF EXISTS report_lines_delete ON order_devices',
       'DROP TRIGGER IF EXISTS report_orders_update ON orders',
       'DROP TRIGGER IF EXISTS report_orders_delete ON orders',
       'DROP TRIGGER IF EXISTS report_feedbacks ON feedbacks',
@@ -424,6 +448,8 @@ export function dropReportCounts(dialect: CountDialect) {
       'DROP TRIGGER IF EXISTS report_fasyankes ON fasyankes',
       ...[
         'report_lines',
+        'report_lines_insert',
+        'report_lines_delete',
         'report_orders',
         'report_feedbacks',
         'report_ledgers',

@@ -12,7 +12,6 @@ export function searchExpression(columns: string[]) {
 }
 
 export async function createSearchIndex(db: QueryClientContract, table: string, columns: string[]) {
-  const body = `concat_ws(' ', ${columns.map((c) => `NEW."${c}"`).join(', ')})`
   if (db.dialect.name === 'postgres') {
     await db.rawQuery('CREATE EXTENSION IF NOT EXISTS pg_trgm')
     await db.rawQuery(
@@ -24,18 +23,37 @@ export async function createSearchIndex(db: QueryClientContract, table: string, 
   await db.rawQuery(
     `INSERT INTO ${table}_search(rowid, body) SELECT id, concat_ws(' ', ${columns.map((c) => `"${c}"`).join(', ')}) FROM "${table}"`
   )
-  await db.rawQuery(`
-    CREATE TRIGGER ${table}_search_insert AFTER INSERT ON "${table}" BEGIN
-      INSERT INTO ${table}_search(rowid, body) VALUES (NEW.id, ${body});
-    END`)
-  await db.rawQuery(`
-    CREATE TRIGGER ${table}_search_update AFTER UPDATE ON "${table}" BEGIN
-      UPDATE ${table}_search SET body = ${body} WHERE rowid = NEW.id;
-    END`)
-  await db.rawQuery(`
-    CREATE TRIGGER ${table}_search_delete AFTER DELETE ON "${table}" BEGIN
+  for (const statement of searchIndexTriggers(table, columns)) await db.rawQuery(statement)
+}
+
+const SEARCH_EVENTS = ['insert', 'update', 'delete'] as const
+
+/**
+ * SQLite: the triggers that keep `<table>_search` in step. An update reads the row as it is
+ * once the statement is done, not the trigger's NEW: another trigger of the same update may
+ * have written the searched columns again (the order search text), and SQLite runs the
+ * triggers of one event newest first.
+ */
+export function searchIndexTriggers(table: string, columns: string[]) {
+  const body = (row: string) => `concat_ws(' ', ${columns.map((c) => `${row}."${c}"`).join(', ')})`
+  return [
+    `CREATE TRIGGER ${table}_search_insert AFTER INSERT ON "${table}" BEGIN
+      INSERT INTO ${table}_search(rowid, body) VALUES (NEW.id, ${body('NEW')});
+    END`,
+    `CREATE TRIGGER ${table}_search_update AFTER UPDATE ON "${table}" BEGIN
+      UPDATE ${table}_search
+      SET body = (SELECT ${body('latest')} FROM "${table}" latest WHERE latest.id = NEW.id)
+      WHERE rowid = NEW.id;
+    END`,
+    `CREATE TRIGGER ${table}_search_delete AFTER DELETE ON "${table}" BEGIN
       DELETE FROM ${table}_search WHERE rowid = OLD.id;
-    END`)
+    END`,
+  ]
+}
+
+/** SQLite: drops the triggers of searchIndexTriggers (the search table stays). */
+export function dropSearchIndexTriggers(table: string) {
+  return SEARCH_EVENTS.map((event) => `DROP TRIGGER IF EXISTS ${table}_search_${event}`)
 }
 
 export async function dropSearchIndex(db: QueryClientContract, table: string) {
@@ -43,8 +61,6 @@ export async function dropSearchIndex(db: QueryClientContract, table: string) {
     await db.rawQuery(`DROP INDEX IF EXISTS ${table}_search_trgm`)
     return
   }
-  for (const event of ['insert', 'update', 'delete']) {
-    await db.rawQuery(`DROP TRIGGER IF EXISTS ${table}_search_${event}`)
-  }
+  for (const statement of dropSearchIndexTriggers(table)) await db.rawQuery(statement)
   await db.rawQuery(`DROP TABLE IF EXISTS ${table}_search`)
 }

@@ -13,13 +13,24 @@ import { createRequire } from 'node:module'
 const require = createRequire(import.meta.url)
 const SqliteTransaction = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js')
 
+const BEGIN = 'BEGIN IMMEDIATE;'
+
 SqliteTransaction.prototype.begin = function begin(this: any, conn: unknown) {
   // Straight to the connection, not through the transaction's own `query`: that one
   // swallows a failed BEGIN and hands out a dead transaction whose first statement
   // fails with "Transaction query already complete". This way the SQLITE_BUSY of a
   // lock not obtained in time reaches the caller (and the error handler: 503).
-  return this.trxClient.query(conn, 'BEGIN IMMEDIATE;')
+  return this.trxClient.query(conn, BEGIN)
 }
+
+/**
+ * How long this process's transactions waited for the write lock (`/metrics`): a BEGIN
+ * IMMEDIATE that took 1 ms or more waited for another worker's writer (without a wait it takes
+ * microseconds, and SQLite's busy handler sleeps 1 ms first); one that failed busy waited the
+ * whole busy_timeout. Counted in `_query` below, around the statement's synchronous run.
+ */
+export const sqliteLockWaits = { waits: 0, seconds: 0, timeouts: 0 }
+const WAITED_MS = 1
 
 /**
  * A connection goes back to the pool with no transaction open. Knex always ends
@@ -60,10 +71,19 @@ const runQuery = BetterSqliteClient.prototype._query
 BetterSqliteClient.prototype._query = async function _query(
   this: any,
   connection: { __knex__disposed?: unknown },
-  obj: unknown
+  obj: { sql?: string }
 ) {
+  const begins = obj.sql === BEGIN
+  const started = begins ? performance.now() : 0
+  // The statement runs synchronously inside this call (libsql, like better-sqlite3, blocks
+  // until SQLite answers); only its result is awaited. So the time read right after the call
+  // is the statement's own, not other requests' work that ran while this one awaited.
+  const running = runQuery.call(this, connection, obj)
+  const waitedMs = begins ? performance.now() - started : 0
   try {
-    return await runQuery.call(this, connection, obj)
+    const result = await running
+    if (waitedMs >= WAITED_MS) countWait(waitedMs, false)
+    return result
   } catch (error) {
     const code = (error as { code?: unknown }).code
     if (
@@ -71,7 +91,14 @@ BetterSqliteClient.prototype._query = async function _query(
       (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
     ) {
       connection.__knex__disposed = error
+      if (begins) countWait(waitedMs, true)
     }
     throw error
   }
+}
+
+function countWait(waitedMs: number, timedOut: boolean) {
+  sqliteLockWaits.waits++
+  sqliteLockWaits.seconds += waitedMs / 1000
+  if (timedOut) sqliteLockWaits.timeouts++
 }

@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import AppLayout from '~/layouts/app_layout'
 import { queryClient } from '~/lib/query_client'
+import { watchRefusedForms } from '~/lib/refused_forms'
 
 // Flash messages of type success or error become toasts (spec part 1, Layout).
 router.on('flash', (event) => {
@@ -13,6 +14,8 @@ router.on('flash', (event) => {
   if (success) toast.success(success)
   if (error) toast.error(error)
 })
+
+watchRefusedForms()
 
 // After any write, every list refetches instead of showing its 5-minute-old copy.
 router.on('finish', (event) => {

@@ -1,4 +1,5 @@
 import { Env } from '@adonisjs/core/env'
+import { metricsAllow, metricsToken } from '#services/metrics_settings'
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
@@ -21,6 +22,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   TRUSTED_PROXIES: Env.schema.string.optional(),
   WEB_CONCURRENCY: Env.schema.number.optional(),
   SHUTDOWN_TIMEOUT: Env.schema.number.optional(),
+  // How long a client may take to send a request and its headers (app/services/http_server.ts).
+  HTTP_REQUEST_TIMEOUT_MS: Env.schema.number.optional(),
+  HTTP_HEADERS_TIMEOUT_MS: Env.schema.number.optional(),
+  // Who may read /metrics and the detailed /health/ready (app/services/operator_access.ts).
+  METRICS_TOKEN: metricsToken,
+  METRICS_ALLOW: metricsAllow,
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   SQLITE_PATH: Env.schema.string.optional(),
@@ -50,6 +57,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   LAB_LOGO_PATH: Env.schema.string.optional(),
   LAB_PAYMENT_INSTRUCTIONS: Env.schema.string.optional(),
   CERTIFICATE_NUMBER_PATTERN: Env.schema.string.optional(),
+  ORDER_MAX_DEVICES: Env.schema.number.optional(),
+  SQLITE_READERS: Env.schema.number.optional(),
   // The facility map's tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and its credit.
   // Notifications (issue 17): Telegram, e-mail, the daily recalibration reminders.
   TELEGRAM_BOT_TOKEN: Env.schema.string.optional(),

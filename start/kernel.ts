@@ -5,6 +5,8 @@ server.errorHandler(() => import('#exceptions/handler'))
 
 server.use([
   () => import('#middleware/security_headers_middleware'),
+  // /health/live, /health/ready, /metrics: before the router, so no session or CSRF cookie.
+  () => import('#middleware/operator_endpoints_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/ssr_guard_middleware'),
   () => import('#middleware/static_files_middleware'),

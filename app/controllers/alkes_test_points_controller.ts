@@ -18,6 +18,6 @@ export default class AlkesTestPointsController {
     const { points } = await ctx.request.validateUsing(testPointsValidator)
     await saveTestPoints(signedInActor(ctx), alkes, points)
     ctx.session.flash('success', `Titik uji ${alkes.name} berhasil disimpan.`)
-    return ctx.response.redirect(`/alkes/data/${alkes.id}/test-points`)
+    return ctx.response.redirect().toRoute('alkes.test_points', { id: alkes.id })
   }
 }

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import Calibrator from '#models/calibrator'
 import NotFoundException from '#exceptions/not_found_exception'
 import { calibratorList } from '#queries/calibrators/calibrator_list'
@@ -17,9 +18,9 @@ import { actorOf } from '#services/audit'
 import { formatDate, labToday } from '#services/format'
 import { listPageProps, respondWithDatatable, respondWithExport } from '#services/list_responder'
 
-const historyPath = (id: number) => `${calibratorList.path}/${id}/history`
+const historyPath = (id: number) => urlFor('calibrator.history', { id })
 const impactPath = (id: number, eventId?: number) =>
-  `${calibratorList.path}/${id}/impact${eventId ? `?event=${eventId}` : ''}`
+  urlFor('calibrator.impact', { id }, eventId ? { qs: { event: eventId } } : undefined)
 
 /** The route's calibrator id: digits only, else 0 (no calibrator). */
 const idOf = (ctx: HttpContext) => {
@@ -79,9 +80,9 @@ export default class CalibratorHistoryController {
       impactHref: impactPath(calibrator.id),
       impactNotice: typeof impactNotice === 'string' ? impactNotice : null,
       canEdit: auth.user!.can('calibrator.edit'),
-      editHref: `${calibratorList.path}/${calibrator.id}/edit`,
-      recordHref: `${calibratorList.path}/${calibrator.id}/calibrations`,
-      outOfToleranceHref: `${calibratorList.path}/${calibrator.id}/out-of-tolerance`,
+      editHref: urlFor('calibrator.edit', { id: calibrator.id }),
+      recordHref: urlFor('calibrator.calibrations.store', { id: calibrator.id }),
+      outOfToleranceHref: urlFor('calibrator.out_of_tolerance.store', { id: calibrator.id }),
       backHref: calibratorList.path,
       today,
     })

@@ -17,12 +17,16 @@ export default class HolidaysController {
     const input = await ctx.request.validateUsing(holidayValidator)
     const holiday = await addHoliday(actorOf(ctx), input.date, input.name)
     ctx.session.flash('success', `Hari libur ${holiday.name} ditambahkan.`)
-    return ctx.response.redirect(`/holidays?year=${input.date.getUTCFullYear()}`)
+    return ctx.response
+      .redirect()
+      .toRoute('holidays.index', {}, { qs: { year: input.date.getUTCFullYear() } })
   }
 
   async destroy(ctx: HttpContext) {
     const removed = await removeHoliday(actorOf(ctx), ctx.params.date)
     ctx.session.flash('success', `Hari libur ${removed.name} dihapus.`)
-    return ctx.response.redirect(`/holidays?year=${ctx.params.date.slice(0, 4)}`)
+    return ctx.response
+      .redirect()
+      .toRoute('holidays.index', {}, { qs: { year: ctx.params.date.slice(0, 4) } })
   }
 }

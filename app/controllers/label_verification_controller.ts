@@ -20,7 +20,7 @@ export default class LabelVerificationController {
       response.status(404)
       return inertia.render('verification/show', { ...page, state: 'malformed' })
     }
-    if (!params.code) return response.redirect(`/verifikasi/${code}`)
+    if (!params.code) return response.redirect().toRoute('labels.verify', { code })
     // One page for both printed codes: a device's label and a certificate (issue 15).
     const label = await verifiedLabel(code)
     const certificate = label ? null : await verifiedCertificate(code)

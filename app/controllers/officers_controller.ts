@@ -59,7 +59,7 @@ export default class OfficersController {
         ? `Petugas ${officer.name} berhasil ditambahkan. Atur perannya melalui tombol Atur Peran.`
         : `Petugas ${officer.name} berhasil ditambahkan. Buat tautan atur kata sandi untuknya, lalu atur perannya.`
     )
-    return ctx.response.redirect(`/officer/${officer.id}/edit`)
+    return ctx.response.redirect().toRoute('officer.edit', { id: officer.id })
   }
 
   async edit({ inertia, params, auth }: HttpContext) {
@@ -113,7 +113,7 @@ export default class OfficersController {
     const officer = await manageableOfficer(ctx)
     await endOfficerSessions(actorOf(ctx), officer)
     ctx.session.flash('success', `Semua sesi ${officer.name} telah diakhiri.`)
-    return ctx.response.redirect(`/officer/${officer.id}/edit`)
+    return ctx.response.redirect().toRoute('officer.edit', { id: officer.id })
   }
 
   async editRoles({ inertia, params, auth }: HttpContext) {
@@ -147,7 +147,7 @@ export default class OfficersController {
       // Spec part 1, section 5: role update errors appear as an error toast.
       ctx.session.flash('error', result.message)
       flashFieldErrors(ctx.session, { roles: result.message })
-      return ctx.response.redirect(`/officer/${officer.id}/role`)
+      return ctx.response.redirect().toRoute('officer.role', { id: officer.id })
     }
     return backToList(ctx, officerList, `Peran ${officer.name} berhasil diperbarui.`)
   }

@@ -35,6 +35,6 @@ export default class PasswordController {
       return response.redirect().back()
     }
     session.flash('success', 'Kata sandi berhasil diubah.')
-    return response.redirect('/password')
+    return response.redirect().toRoute('password.edit')
   }
 }

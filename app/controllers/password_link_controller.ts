@@ -61,7 +61,7 @@ export default class PasswordLinkController {
       'success',
       'Kata sandi berhasil diatur. Silakan masuk dengan kata sandi baru Anda.'
     )
-    return response.redirect('/login')
+    return response.redirect().toRoute('session.create')
   }
 
   private refuse(ctx: HttpContext, status: Exclude<LinkState['status'], 'ready'>) {

@@ -49,6 +49,6 @@ export default class ProfileController {
       )
     }
     session.flash('success', 'Profil berhasil diperbarui.')
-    return response.redirect('/profile')
+    return response.redirect().toRoute('profile.edit')
   }
 }

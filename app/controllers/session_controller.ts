@@ -59,6 +59,6 @@ export default class SessionController {
       ctx.session.regenerate()
       ctx.session.flash('success', 'Anda telah keluar.')
     }
-    return ctx.response.redirect('/login')
+    return ctx.response.redirect().toRoute('session.create')
   }
 }

@@ -3,15 +3,21 @@ import type Order from '#models/order'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
 import type { SharedOrderAction } from '#workflows/order_actions'
-import { receivingProof } from '#documents/orders/receiving_proof'
+import { receivingProof } from '#documents/internal/receiving_proof'
 import { handoverProof } from '#documents/orders/handover_proof'
 import { formatParts, orderFormatXlsx } from '#documents/orders/order_formats'
 import { offeringLetter } from '#documents/insitu/offering_letter'
 import { assignmentLetter } from '#documents/insitu/assignment_letter'
 import { invoiceLetter } from '#documents/orders/invoice_letter'
-import { proofOfInvoice } from '#documents/orders/proof_of_invoice'
+import { proofOfInvoice } from '#documents/internal/proof_of_invoice'
 import { labelSheet } from '#documents/orders/label_sheet'
-import { stageLetterMissing } from '#queries/orders/invoice'
+import { stageIssued, stageLetterMissing } from '#queries/orders/invoice'
+import {
+  ORDER_TYPE_INFO,
+  ORDER_TYPES,
+  type OrderType,
+  type OrderTypeInfo,
+} from '#workflows/order_types'
 import { labelSheetMissing } from '#queries/orders/labels'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { INVOICED, type InternalStatus } from '#workflows/internal_order_workflow'
@@ -28,7 +34,10 @@ export interface OrderDocument {
   /** Where its link is offered: the order's own page, its files page, or its own page only. */
   placement: 'order' | 'files' | 'page'
   orderType: string
-  /** Route pattern; `:id` is the order. */
+  /**
+   * Its route's pattern under the order's `/{orderType}/:id/` (start/routes/orders.ts registers
+   * it as `orders.document.{name}`; links to it come from that name, documentPath below).
+   */
   path: string
   permission?: Permission
   /** An action of the order's workflow the viewer must be allowed to take now. */
@@ -42,6 +51,11 @@ export interface OrderDocument {
   mayOpen?(order: Order, user: User): boolean
   /** Why it cannot be made yet, or null. */
   unavailable?(order: Order): Promise<string | null>
+  /**
+   * Whether it exists for this reader at all; when not, it is answered 404 and never offered
+   * (an invoice letter of a stage the treasurer has not issued, to the facility).
+   */
+  exists?(order: Order, user: User): Promise<boolean>
   /**
    * A document served in parts (an on-site order's formats, per sub-order number and range):
    * each part's query string, how its link names it and the lines it holds. Without a part
@@ -82,13 +96,22 @@ async function formatDocumentParts(order: Order): Promise<DocumentPart[]> {
   }))
 }
 
+/** Who reads a type's ASPAK and SRIKANDI formats beyond the files page, and in parts or whole. */
+function formatRules(orderType: OrderType): Pick<OrderDocument, 'permission' | 'parts'> {
+  const { formats }: OrderTypeInfo = ORDER_TYPE_INFO[orderType]
+  return {
+    ...(formats.permission ? { permission: formats.permission } : {}),
+    ...(formats.inParts ? { parts: formatDocumentParts } : {}),
+  }
+}
+
 export const ORDER_DOCUMENTS: OrderDocument[] = [
   {
     name: 'receiving_proof',
     label: 'Cetak Bukti Penerimaan',
     placement: 'order',
     orderType: 'internal',
-    path: '/internal/:id/receive/print',
+    path: 'receive/print',
     permission: 'internal.proofs',
     unavailable: hasRow('internal_receives', 'Bukti penerimaan tersedia setelah alat diterima.'),
     fileName: (order) => `bukti-penerimaan-${slug(order)}.pdf`,
@@ -101,7 +124,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     label: 'Cetak Bukti Serah Terima',
     placement: 'order',
     orderType: 'internal',
-    path: '/internal/:id/handover/print',
+    path: 'handover/print',
     permission: 'internal.proofs',
     unavailable: hasRow(
       'internal_handovers',
@@ -117,23 +140,27 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     label: 'Unduh Surat Penawaran (PDF)',
     placement: 'page',
     orderType: 'insitu',
-    path: '/insitu/:id/attachment/offering-letter',
+    path: 'attachment/offering-letter',
     seenWith: 'offering',
     fileName: (order) => `surat-penawaran-${slug(order)}.pdf`,
     contentType: 'application/pdf',
     disposition: 'inline',
     build: (order) => offeringLetter(order),
   },
-  // The invoice letters of both types (spec: GET /{orderType}/{id}/invoice/format/{1|2|3}), on
-  // the invoice page; a later stage's letter once the earlier date is set.
-  ...(['internal', 'insitu'] as const).flatMap((orderType) =>
+  // The invoice letters of every type (spec: GET /{orderType}/{id}/invoice/format/{1|2|3}), on
+  // the invoice page: a stage's letter exists once the treasurer issued it (number and date);
+  // before that the treasurer may print a blank draft, marked DRAF, of the next stage only
+  // (its earlier date set), and nobody else sees it at all.
+  ...ORDER_TYPES.flatMap((orderType) =>
     [1, 2, 3].map((stage): OrderDocument => ({
       name: `${orderType}_invoice_letter_${stage}`,
       label: `Unduh Surat Tagihan ${stage}`,
       placement: 'page',
       orderType,
-      path: `/${orderType}/:id/invoice/format/${stage}`,
+      path: `invoice/format/${stage}`,
       seenWith: 'invoice',
+      exists: async (order, user) =>
+        user.can('invoice.manage') || (await stageIssued(order, stage)),
       unavailable: (order) => stageLetterMissing(order, stage),
       fileName: (order) => `surat-tagihan-${stage}-${slug(order)}.pdf`,
       contentType: 'application/pdf',
@@ -142,12 +169,12 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     }))
   ),
   // The printable label sheet of both types, on the label page once the labels are handed over.
-  ...(['internal', 'insitu'] as const).map((orderType): OrderDocument => ({
+  ...ORDER_TYPES.map((orderType): OrderDocument => ({
     name: `${orderType}_label_sheet`,
     label: 'Cetak Lembar Label (PDF)',
     placement: 'page',
     orderType,
-    path: `/${orderType}/:id/label/sheet`,
+    path: 'label/sheet',
     seenWith: 'label',
     unavailable: labelSheetMissing,
     fileName: (order) => `lembar-label-${slug(order)}.pdf`,
@@ -160,7 +187,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     label: 'Cetak Bukti Tagihan',
     placement: 'order',
     orderType: 'internal',
-    path: '/internal/:id/proof-of-invoice',
+    path: 'proof-of-invoice',
     permission: 'internal.invoice_proof',
     mayOpen: (order) => INVOICED.includes(order.status as InternalStatus),
     fileName: (order) => `bukti-tagihan-${slug(order)}.pdf`,
@@ -175,7 +202,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     label: `Surat Tugas ${LAB_LABELS[lab]}`,
     placement: 'order',
     orderType: 'insitu',
-    path: `/insitu/:id/attachment/assignment-letter/${lab}`,
+    path: `attachment/assignment-letter/${lab}`,
     permission: 'insitu.assignment_letter',
     reachedWith: 'insitu.assignment_letter',
     mayOpen: (_order, user) =>
@@ -192,16 +219,14 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
   })),
   // The ASPAK and SRIKANDI formats on the files page; on site only the PK head reads them.
   // An on-site order's are listed per sub-order number, part and range (spec part 2 section 3).
-  ...(['internal', 'insitu'] as const).flatMap((orderType) =>
+  ...ORDER_TYPES.flatMap((orderType) =>
     (['aspak', 'srikandi'] as const).map((format): OrderDocument => ({
-      name: orderType === 'internal' ? format : `${orderType}_${format}`,
+      name: `${orderType}_${format}`,
       label: `Unduh Format ${format.toUpperCase()}`,
       placement: 'files',
       orderType,
-      path: `/${orderType}/:id/attachment/${format}`,
-      ...(orderType === 'insitu'
-        ? { permission: 'insitu.formats' as const, parts: formatDocumentParts }
-        : {}),
+      path: `attachment/${format}`,
+      ...formatRules(orderType),
       seenWith: 'files',
       fileName: (order, part) =>
         `${format}-${slug(order)}${part ? `-${part.query.sub_order.replaceAll('/', '-')}-bagian-${part.query.part}` : ''}.xlsx`,

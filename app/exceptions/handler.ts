@@ -3,6 +3,7 @@ import { Exception } from '@adonisjs/core/exceptions'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { HttpError, StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { REQUEST_SIZE, sizeLabel } from '#files/upload_limits'
+import { databaseUnreachable, isDatabaseUnreachable } from '#services/database_outage'
 
 const SERVER_ERROR_MESSAGE =
   'Terjadi kesalahan pada server. Silakan coba lagi; bila berulang, hubungi tim TI.'
@@ -12,6 +13,11 @@ const CSRF_MESSAGE = 'Sesi formulir sudah kedaluwarsa. Muat ulang halaman, lalu 
 export const BUSY_MESSAGE =
   'Server sedang sibuk melayani permintaan lain. Silakan coba lagi dalam beberapa detik.'
 const BUSY_RETRY_AFTER_SECONDS = 5
+
+export const UNAVAILABLE_MESSAGE =
+  'Layanan untuk sementara tidak tersedia. Silakan coba lagi dalam beberapa saat; bila berulang, hubungi tim TI.'
+/** A database restart takes seconds to a minute. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 30
 
 export const TIMEOUT_MESSAGE =
   'Permintaan dihentikan karena pemrosesannya di server terlalu lama. Silakan coba lagi; bila berulang, persempit pencarian atau filter, atau hubungi tim TI.'
@@ -98,6 +104,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: unknown, ctx: HttpContext) {
     if (isCode(error, 'E_BAD_CSRF_TOKEN')) return this.expiredForm(ctx)
     if (isDatabaseBusy(error)) return this.busy(error, ctx)
+    if (isDatabaseUnreachable(error)) return this.unavailable(error, ctx)
     if (isStatementTimeout(error)) return this.timedOut(ctx)
     return super.handle(error, ctx)
   }
@@ -130,13 +137,30 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   /** Nothing was written (the transaction rolled back): say so and when to retry. */
   private busy(error: unknown, ctx: HttpContext) {
     ctx.logger.warn({ code: codeOf(error) }, 'database busy: answered 503')
+    return this.retryLater(ctx, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS)
+  }
+
+  /**
+   * The database is stopped, restarting or out of connections: nothing was written. The same
+   * answer as a busy database; logged once per outage (services/database_outage.ts), not here.
+   */
+  private unavailable(error: unknown, ctx: HttpContext) {
+    databaseUnreachable(error)
+    return this.retryLater(ctx, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS)
+  }
+
+  /**
+   * 503 with `Retry-After` and the message: JSON to an Inertia or JSON request, plain text to a
+   * browser. No page that needs the database (the session, the signed-in user) to render.
+   */
+  private retryLater(ctx: HttpContext, message: string, seconds: number) {
     const { request, response } = ctx
     response.status(503)
-    response.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
+    response.header('Retry-After', String(seconds))
     if (request.header('x-inertia') || request.accepts(['html', 'json']) === 'json') {
-      return response.send({ message: BUSY_MESSAGE })
+      return response.send({ message })
     }
-    return response.type('text/plain; charset=utf-8').send(BUSY_MESSAGE)
+    return response.type('text/plain; charset=utf-8').send(message)
   }
 
   /** A write without a valid CSRF token changes nothing and says so in Indonesian. */
@@ -150,7 +174,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   async report(error: unknown, ctx: HttpContext) {
     // Already logged as a warning by `busy` and `timedOut`: a wait or a limit that ran out, not a fault.
-    if (isDatabaseBusy(error) || isStatementTimeout(error)) return
+    // An unreachable database is logged once per outage (services/database_outage.ts).
+    if (isDatabaseBusy(error) || isStatementTimeout(error) || isDatabaseUnreachable(error)) return
     return super.report(error, ctx)
   }
 }

@@ -12,6 +12,34 @@ export interface StoredFile {
   contentType: string
 }
 
+/**
+ * The top folders of the configured disk that hold order files, and nothing else: every stored
+ * key starts with one of them (`letters/…`, `results/12/…`). The orphan sweep looks only here,
+ * so nothing else on a shared bucket is ever touched.
+ */
+export const FILE_FOLDERS = [
+  'letters',
+  'contracts',
+  'worksheets',
+  'results',
+  'certificates',
+  'invoices',
+  'payments',
+  'labels',
+] as const
+
+export type FileFolder = (typeof FILE_FOLDERS)[number]
+/** A folder of the store: a top folder, or one of its per-order subfolders. */
+export type StoreFolder = FileFolder | `${FileFolder}/${number}`
+
+/** Folders whose files the app draws itself (an approved certificate's PDF), not uploads. */
+const GENERATED_FOLDERS: FileFolder[] = ['certificates']
+
+/** Whether a stored file was drawn by the app (it may open inline) rather than uploaded. */
+export function isGenerated(key: string) {
+  return GENERATED_FOLDERS.some((folder) => key.startsWith(`${folder}/`))
+}
+
 const SIGNATURES: [FileKind, number[]][] = [
   ['pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
   ['png', [0x89, 0x50, 0x4e, 0x47]],
@@ -34,9 +62,11 @@ async function contentTypeOf(path: string) {
 
 /**
  * Moves a validated upload into the configured disk (local STORAGE_PATH or an
- * S3-compatible store) under `folder/` with a random name.
+ * S3-compatible store) under `folder/` with a random name. Only `StagedFiles`
+ * (files/staged_files.ts) calls it: a stored file must be removed again when
+ * the write that was to reference it fails.
  */
-export async function storeUpload(file: MultipartFile, folder: string): Promise<StoredFile> {
+export async function writeUpload(file: MultipartFile, folder: StoreFolder): Promise<StoredFile> {
   const contentType = await contentTypeOf(file.tmpPath!)
   const key = `${folder}/${randomUUID()}.${(file.extname ?? 'bin').toLowerCase()}`
   const size = file.size

@@ -4,6 +4,7 @@ import OrderFile from '#models/order_file'
 import type Order from '#models/order'
 import { FILE_KINDS, type OrderFileKind } from '#files/file_kinds'
 import type { StoredFile } from '#files/file_store'
+import { referenceIn, removeAfterCommit } from '#files/staged_files'
 
 /** The current (not superseded) files of an order, optionally of some kinds only. */
 export function currentFiles(
@@ -35,7 +36,8 @@ export function currentFile(
 /**
  * Records a stored file or an external link. For a kind that keeps one
  * current file, the one it replaces is marked superseded (it stays stored)
- * and returned, so the audit row can name it.
+ * and returned, so the audit row can name it. The stored file is kept only
+ * if `trx` commits (files/staged_files.ts).
  */
 export async function recordFile(
   trx: TransactionClientContract,
@@ -52,6 +54,7 @@ export async function recordFile(
     await previous.save()
   }
   const stored = 'stored' in content ? content.stored : null
+  if (stored) referenceIn(trx, stored.key)
   const file = await OrderFile.create(
     {
       orderId: target.order.id,
@@ -75,4 +78,36 @@ export function fileReference(file: OrderFile | null) {
   return file.storageKey
     ? `berkas ${file.originalName ?? file.storageKey} (${file.storageKey})`
     : file.externalUrl
+}
+
+/** Which of these keys a file row still references. */
+export async function referencedKeys(client: QueryClientContract | undefined, keys: string[]) {
+  const found = new Set<string>()
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await OrderFile.query(client ? { client } : undefined)
+      .whereIn('storage_key', keys.slice(i, i + 500))
+      .select('storage_key')
+    for (const row of rows) found.add(row.storageKey!)
+  }
+  return found
+}
+
+/**
+ * The rows of an order (all of them, or one device line's) are about to be deleted in `trx`
+ * (their foreign keys cascade to their files' rows): their stored files are removed once it
+ * commits, not before; a rollback keeps them.
+ */
+export async function removeFilesAfterCommit(
+  trx: TransactionClientContract,
+  orderId: number,
+  deviceIds?: number[]
+) {
+  const query = trx.from('order_files').where('order_id', orderId).whereNotNull('storage_key')
+  if (deviceIds) query.whereIn('order_device_id', deviceIds)
+  const rows: { storage_key: string }[] = await query.select('storage_key')
+  removeAfterCommit(
+    trx,
+    rows.map((row) => row.storage_key),
+    (keys) => referencedKeys(undefined, keys)
+  )
 }

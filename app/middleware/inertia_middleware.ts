@@ -36,7 +36,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       ),
       // The bell in the top bar (issue 17): unread notices, counted up to 100.
       bell: ctx.inertia.always(
-        user ? { unread: await unreadCount(user.id), href: '/notifications' } : null
+        user ? { unread: await unreadCount(user.id), href: urlFor('notices.index') } : null
       ),
     }
   }
@@ -56,6 +56,10 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     await this.init(ctx)
     const output = await next()
+    // The session could not be read (the database is down: the answer is already a 503): no
+    // flash messages to keep, and that answer stays as it is.
+    const session = (ctx as Partial<HttpContext>).session
+    if (session && !session.initiated) return output
     this.dispose(ctx)
     return output
   }

@@ -56,6 +56,13 @@ export default class Order extends TimestampedModel {
   @column({ consume: (value) => Number(value) })
   declare invoiceStage: number
 
+  /** Its billing state's code (app/enums/billing_states.ts), kept by the invoice actions. */
+  @column({ consume: (value) => Number(value) })
+  declare billingState: number
+
+  @column.dateTime()
+  declare billingChangedAt: DateTime | null
+
   /** When the order entered its status (the age My tasks shows). */
   @column.dateTime({ autoCreate: true })
   declare statusChangedAt: DateTime

@@ -87,6 +87,13 @@ export default class OrderDevice extends TimestampedModel {
   @column.dateTime()
   declare worksheetSavedAt: DateTime | null
 
+  /** The account that saved the worksheet (who filled it). */
+  @column()
+  declare worksheetSavedBy: number | null
+
+  @belongsTo(() => User, { foreignKey: 'worksheetSavedBy' })
+  declare worksheetFiller: BelongsTo<typeof User>
+
   @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
   declare ambientTemperature: number | null
 

@@ -4,12 +4,19 @@ import { deliverDue } from '#notifications/outbox'
 import { pollTelegramOnce } from '#notifications/telegram'
 import { remindersIfDue } from '#notifications/reminders'
 import { holdLease, releaseLease } from '#notifications/leases'
+import { databaseUnreachable, isDatabaseUnreachable } from '#services/database_outage'
 
 const DELIVERY_EVERY_MS = 5_000
 const REMINDERS_EVERY_MS = 5 * 60_000
 /** Telegram answers a long poll after at most this long; the lease outlives two of them. */
 const POLL_SECONDS = 25
 const TELEGRAM_LEASE_SECONDS = 60
+
+/** A failure logged, unless the database is down: that is logged once per outage. */
+function failed(what: string, error: unknown) {
+  if (isDatabaseUnreachable(error)) databaseUnreachable(error)
+  else logger.error(`${what} failed: ${String(error)}`)
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref())
 
@@ -21,27 +28,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  */
 export function startNotificationWork() {
   let stopped = false
-  let delivering = false
+  // Aborted at stop: the delivery in progress gives its message back instead of holding on.
+  const stopping = new AbortController()
+  let delivering: Promise<void> | null = null
   const timers = [
-    setInterval(async () => {
-      if (delivering) return
-      delivering = true
-      try {
-        await deliverDue()
-      } catch (error) {
-        logger.error(`outbox delivery failed: ${String(error)}`)
-      } finally {
-        delivering = false
-      }
+    setInterval(() => {
+      if (delivering || stopped) return
+      delivering = deliverDue({ signal: stopping.signal })
+        .then(
+          () => {},
+          (error) => failed('outbox delivery', error)
+        )
+        .finally(() => {
+          delivering = null
+        })
     }, DELIVERY_EVERY_MS),
     setInterval(() => {
-      remindersIfDue().catch((error) => logger.error(`reminders failed: ${String(error)}`))
+      remindersIfDue().catch((error) => failed('reminders', error))
     }, REMINDERS_EVERY_MS),
   ]
   for (const timer of timers) timer.unref()
   // The first reminder check soon after start, not five minutes later.
   setTimeout(() => {
-    remindersIfDue().catch((error) => logger.error(`reminders failed: ${String(error)}`))
+    remindersIfDue().catch((error) => failed('reminders', error))
   }, 10_000).unref()
 
   const readTelegram = async () => {
@@ -72,6 +81,9 @@ export function startNotificationWork() {
   return async () => {
     stopped = true
     for (const timer of timers) clearInterval(timer)
+    stopping.abort()
+    // The message being sent is back in the outbox before the database closes.
+    await delivering
     await releaseLease('telegram_updates_reader').catch(() => {})
   }
 }

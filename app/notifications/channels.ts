@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import mail from '@adonisjs/mail/services/main'
 import config from '#config/notifications'
 import { appUrl } from '#config/app'
+import lab from '#config/lab'
 import type OutboxMessage from '#models/outbox_message'
 
 let client: { key: string; api: Api } | null = null
@@ -31,14 +32,32 @@ export function messageText(message: Pick<OutboxMessage, 'subject' | 'body' | 'h
   return [message.subject, '', message.body, ...(link ? ['', link] : [])].join('\n')
 }
 
-/** Delivers one message; throws when its channel refuses it (the outbox retries). */
-export async function deliver(message: OutboxMessage) {
+/** What the HTML part of an e-mail shows (resources/views/emails/notice.edge). */
+export function emailView(message: Pick<OutboxMessage, 'subject' | 'body' | 'href'>) {
+  return {
+    labName: lab.name,
+    labAddress: lab.address,
+    subject: message.subject,
+    paragraphs: message.body.split(/\n+/).filter((line) => line.trim()),
+    link: absoluteLink(message.href),
+  }
+}
+
+/**
+ * Delivers one message; throws when its channel refuses it (the outbox retries). `signal`
+ * cancels a Telegram request in flight (the outbox abandons an e-mail itself).
+ */
+export async function deliver(message: OutboxMessage, signal?: AbortSignal) {
   const text = messageText(message)
   if (message.channel === 'telegram') {
     if (!config.telegram.token) throw new Error('TELEGRAM_BOT_TOKEN tidak diatur')
-    await telegramApi().sendMessage(message.address, text, {
-      link_preview_options: { is_disabled: true },
-    })
+    await telegramApi().sendMessage(
+      message.address,
+      text,
+      { link_preview_options: { is_disabled: true } },
+      // grammY types its signal with an AbortSignal polyfill's type; Node's own works the same.
+      signal as Parameters<Api['sendMessage']>[3]
+    )
     return
   }
   if (!config.mail.host) {
@@ -47,6 +66,10 @@ export async function deliver(message: OutboxMessage) {
     return
   }
   await mail.send((mailMessage) => {
-    mailMessage.to(message.address).subject(`[Kalibra] ${message.subject}`).text(text)
+    mailMessage
+      .to(message.address)
+      .subject(`[Kalibra] ${message.subject}`)
+      .text(text)
+      .htmlView('emails/notice', emailView(message))
   })
 }

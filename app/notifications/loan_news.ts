@@ -1,8 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { notify } from '#notifications/notify'
-
-const loanPage = (id: number, page: 'detail' | 'confirm') => `/calibrator/loan/${id}/${page}`
+import { noticeLinks } from '#notifications/links'
 
 /**
  * A loan waits for its labs (issue 17): each head chosen to decide for a lab whose decision is
@@ -30,7 +29,7 @@ export async function loanApprovalRequested(
       {
         title: `Persetujuan peminjaman ${loan.number}`,
         body: `${loan.borrower_name} meminjam ${lines} kalibrator; keputusan Lab. ${LAB_LABELS[lab]} ditunggu dari Anda.`,
-        href: loanPage(loanId, 'confirm'),
+        href: noticeLinks.loanDecision(loanId),
       },
       actorId
     )
@@ -61,7 +60,7 @@ export async function loanDecided(
     {
       title: `Peminjaman ${loan.number} ${overall === 'Pending' ? 'diputuskan sebagian' : overall === 'Confirmed' ? 'disetujui' : 'ditolak'}`,
       body: `${labs.join(', ')} ${verdict} peminjaman ${loan.number}.${reason}${outcome}`,
-      href: loanPage(loanId, 'detail'),
+      href: noticeLinks.loanDetail(loanId),
     },
     actorId
   )

@@ -8,6 +8,8 @@ import { ORDER_TYPE_INFO, type OrderTypeInfo } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { formatRupiah } from '#services/format'
 import { notify } from '#notifications/notify'
+import { noticeLinks } from '#notifications/links'
+import { deviceName, joinNames, resultLines } from '#notifications/device_lines'
 
 /** Staff accounts (no facility) holding any of the roles, with their roles (the guards read them). */
 export async function staffWithRoles(trx: TransactionClientContract, roles: readonly Role[]) {
@@ -67,7 +69,7 @@ export async function orderNews(
   if (!current) return
   const facility = current.fasyankes.fasyankesName
   const except = actorId ?? undefined
-  const staffPage = `${info.listPath}/${order.id}/detail`
+  const staffPage = noticeLinks.orderDetail(order)
   const tellFacility = async (title: string, body: string, path?: string) => {
     const users = await facilityUsers(trx, order.fasyankesId)
     if (!users.length) return
@@ -98,7 +100,13 @@ export async function orderNews(
     const notice = info.workflow.notice(step.moved.to)
     if (notice) {
       const reason = step.reason ? ` Alasan: ${step.reason}` : ''
-      await tellFacility(`${order.number}: ${step.moved.to}`, `${notice}${reason}`)
+      const results = info.workflow.noticeResults(step.moved.to)
+        ? await resultLines(trx, order.id)
+        : null
+      await tellFacility(
+        `${order.number}: ${step.moved.to}`,
+        `${notice}${reason}${results ? `\n${results}` : ''}`
+      )
     }
     for (const { action, info: task } of info.workflow.tasksIn(step.moved.to)) {
       const candidates = await staffWithRoles(trx, rolesWith(task.permission))
@@ -122,14 +130,14 @@ export async function orderNews(
     await tellFacility(
       `Tagihan ${order.number} diterbitkan`,
       `Tagihan tahap ${current.invoiceStage} untuk ${order.number} sudah diterbitkan. Unggah bukti pembayaran pada halaman Tagihan.`,
-      `${info.listPath}/${order.id}/invoice`
+      noticeLinks.orderInvoice(order)
     )
   }
   if (step.action === 'invoice_confirm') {
     await tellFacility(
       `Pembayaran ${order.number} dikonfirmasi`,
       `Bendahara laboratorium sudah mengonfirmasi pembayaran ${order.number}. Terima kasih.`,
-      `${info.listPath}/${order.id}/invoice`
+      noticeLinks.orderInvoice(order)
     )
   }
   if (step.action === 'invoice_payment') {
@@ -140,33 +148,52 @@ export async function orderNews(
       {
         title: `Bukti pembayaran ${order.number}`,
         body: `${facility} mengunggah bukti pembayaran ${order.number}; mohon diperiksa dan dikonfirmasi.`,
-        href: `${info.listPath}/${order.id}/invoice`,
+        href: noticeLinks.orderInvoice(order),
       },
       except
     )
   }
 }
 
-/** A generated certificate waits for the head of its lab (issue 15): the head is told. */
+/**
+ * A generated certificate waits for the head of its lab (issue 15): the head is told, with the
+ * devices by name and serial. The news is one per order (issue 35, point 9): while the head has
+ * not read it, each further certificate of the order rewrites it to list every device of that
+ * lab still waiting, instead of a notice (and e-mail) per device.
+ */
 export async function certificateNews(
   trx: TransactionClientContract,
   actorId: number | null,
   order: Order,
-  lab: ServiceLab,
-  revision: number
+  lab: ServiceLab
 ) {
   const heads = await staffWithRoles(trx, [LAB_HEADS[lab]])
+  if (!heads.length) return
+  const waiting = await trx
+    .from('certificates as c')
+    .join('order_devices as d', 'd.id', 'c.order_device_id')
+    .join('alkes as a', 'a.id', 'd.alkes_id')
+    .where('d.order_id', order.id)
+    .where('d.lab', lab)
+    .where('c.status', 'Menunggu Persetujuan')
+    .orderBy('d.id')
+    .select('d.serial_number', 'a.name as alkes_name', 'c.revision')
+  if (!waiting.length) return
+  const names = waiting.map(
+    (row) => `${deviceName(row)}${Number(row.revision) > 0 ? ` (revisi ${row.revision})` : ''}`
+  )
   await notify(
     trx,
     heads.map((user) => user.id),
     {
       title: `Sertifikat menunggu persetujuan: ${order.number}`,
       body:
-        revision > 0
-          ? `Revisi ${revision} sertifikat alat pada ${order.number} diajukan dan menunggu persetujuan Anda.`
-          : `Lembar kerja alat pada ${order.number} sudah diisi; sertifikatnya menunggu persetujuan Anda.`,
-      href: `/${order.type}/${order.id}/certificates`,
+        waiting.length === 1
+          ? `Sertifikat ${names[0]} pada ${order.number} menunggu persetujuan Anda.`
+          : `Sertifikat ${waiting.length} alat pada ${order.number} menunggu persetujuan Anda: ${joinNames(names)}.`,
+      href: noticeLinks.orderCertificates(order),
     },
-    actorId ?? undefined
+    actorId ?? undefined,
+    { grouped: true }
   )
 }

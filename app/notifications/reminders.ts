@@ -4,7 +4,9 @@ import config from '#config/notifications'
 import { formatDate, isoDate, LAB_TIMEZONE, labToday } from '#services/format'
 import { databaseNow } from '#services/database_time'
 import { notify } from '#notifications/notify'
+import { noticeLinks } from '#notifications/links'
 import { holdLease, leaseState, releaseLease, saveLeaseState } from '#notifications/leases'
+import { remindHolidayEditors } from '#notifications/holiday_calendar'
 
 export type ReminderKind = '30_hari' | 'jatuh_tempo'
 
@@ -115,7 +117,7 @@ export async function sendReminders(today = labToday()) {
           body:
             `${fresh.length} alat ${kind === 'jatuh_tempo' ? 'jatuh tempo kalibrasi' : 'jatuh tempo kalibrasi dalam 30 hari'}: ` +
             `${list}${more}. Ajukan kalibrasi dari Dashboard Kalibra.`,
-          href: '/dashboard',
+          href: noticeLinks.dashboard(),
         }
       )
       return true
@@ -143,6 +145,7 @@ export async function remindersIfDue(now = DateTime.now()) {
   try {
     if ((await leaseState(LEASE)) === today) return null
     const outcome = await sendReminders(today)
+    await remindHolidayEditors(today)
     await saveLeaseState(LEASE, today)
     return outcome
   } finally {

@@ -11,6 +11,7 @@ import { fromDatabase } from '#services/format'
 import { affectedRows } from '#services/query_results'
 import { telegramApi } from '#notifications/channels'
 import { leaseState, saveLeaseState } from '#notifications/leases'
+import { forUpdate } from '#services/row_locks'
 
 /** How long a deep link may wait to be opened. */
 export const LINK_MINUTES = 15
@@ -65,7 +66,7 @@ export async function startLinking(actor: Actor & { user: User }, username: stri
 /** Unlinks the user's chat: nothing is sent there any more. */
 export async function unlinkTelegram(actor: Actor & { user: User }) {
   await db.transaction(async (trx) => {
-    const before = await trx.from('users').where('id', actor.user.id).first()
+    const before = await forUpdate(trx.from('users').where('id', actor.user.id), trx).first()
     await trx
       .from('users')
       .where('id', actor.user.id)

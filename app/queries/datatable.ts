@@ -1,5 +1,4 @@
 import vine from '@vinejs/vine'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { searchExpression } from '#database/search_index'
@@ -7,6 +6,7 @@ import { cleanInput, cleanText } from '#services/control_characters'
 import { number } from '#validators/rules/number'
 import type { Keyset } from '#queries/list_definition'
 import { fromAnchor } from '#queries/page_anchors'
+import { keptResult } from '#queries/kept_reads'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -42,7 +42,8 @@ export interface ExportColumn<Row> {
 }
 
 export interface SheetCell<Row> {
-  format: 'number' | 'rupiah' | 'date' | 'datetime'
+  /** `decimal`: a number with two decimals (an index, a percentage). */
+  format: 'number' | 'decimal' | 'rupiah' | 'date' | 'datetime'
   value: (row: Row) => number | string | null
 }
 
@@ -147,17 +148,6 @@ function pageLinks(
 }
 
 /**
- * Counting every matching row is the costly half of a page on a large table,
- * and paging through the same filter asks for the same count again; counts
- * (and the search box's samples, which are counts too) are therefore kept for
- * a few seconds, keyed by the exact query.
- */
-// Off in tests, where fixtures are written without the audit helper that clears it.
-const COUNT_TTL_MS = app.inTest ? 0 : 5000
-const MAX_CACHED_COUNTS = 500
-const counts = new Map<string, { value: unknown; at: number }>()
-
-/**
  * The matching rows of a list: counted, counted up to a limit (`capped`: more match), or
  * estimated from a sample (`estimated`).
  */
@@ -168,24 +158,10 @@ export interface ListTotal {
 }
 
 /**
- * What `read` gives for `query` (a count, or a few numbers or ids read as cheaply), kept for
- * a few seconds under the query's exact SQL and bindings, and forgotten after a write.
+ * Counts the query's rows (at most `limit` + 1 of them when a limit is given). Counting is the
+ * costly half of a page on a large table, and paging through one filter asks for the same
+ * count again: the count is a kept read (queries/kept_reads.ts).
  */
-export async function keptResult<T>(
-  query: Pick<DatabaseQueryBuilderContract<any>, 'client' | 'toSQL'>,
-  read: () => Promise<T>
-): Promise<T> {
-  const { sql, bindings } = query.toSQL()
-  const key = `${query.client.connectionName}:${sql}:${JSON.stringify(bindings)}`
-  const cached = counts.get(key)
-  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.value as T
-  const value = await read()
-  if (counts.size >= MAX_CACHED_COUNTS) counts.clear()
-  counts.set(key, { value, at: Date.now() })
-  return value
-}
-
-/** Counts the query's rows (at most `limit` + 1 of them when a limit is given). */
 export async function countRows(query: DatabaseQueryBuilderContract<any>, limit?: number) {
   const matching = query.clone().clearOrder().clearSelect()
   // Bounded: the rows are counted up to one past the limit, then no further.
@@ -203,11 +179,6 @@ export async function countRows(query: DatabaseQueryBuilderContract<any>, limit?
     const row = await countQuery.first()
     return Number(row?.total ?? 0)
   })
-}
-
-/** Forgets cached counts, so a list re-read right after a write shows the new total. */
-export function forgetCounts() {
-  counts.clear()
 }
 
 /**

@@ -4,6 +4,7 @@ import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
 import type { AppliedFilter, ExportColumn, ListTotal } from '#queries/datatable'
 import type { SortColumn } from '#queries/list_sort'
+import type { Signatory } from '#documents/kit/document'
 
 /**
  * Everything one list needs, in one place: its filters, its query, the shape
@@ -62,6 +63,11 @@ export interface ListDefinition<
   summary?(filters: Filters, user?: User): Promise<Record<string, number>>
   /** Those totals as the exports print them under the table. */
   describeSummary?(summary: Record<string, number>): AppliedFilter[]
+  /**
+   * A report's PDF is a document of the lab: its letterhead above the title, and under a
+   * berita acara the signature blocks of who made it and who approves it.
+   */
+  document?: { letterhead?: boolean; signatures?(user: User): Signatory[] }
 }
 
 /** An order a list is read in by key: these columns (or expressions), all in one direction. */

@@ -7,6 +7,13 @@ export interface SortColumn {
   label: string
   column: string
   text?: boolean
+  /**
+   * For a column of a joined row (an order's own row of its type): that row's key (a positive
+   * id), which ends the order and must be present, so the database reads the joined table's
+   * index on (column, key) in order instead of sorting every row of the list (issue 34:
+   * "Estimasi Kirim" sorted 650,000 orders for a page).
+   */
+  through?: string
 }
 
 export interface ListSort {
@@ -34,8 +41,8 @@ export function readSort(
 
 /**
  * Orders the list's query by the chosen column instead of its own order: text ignoring case
- * (`lower(column)`, which the list's expression index serves), then the row id so pages
- * never overlap.
+ * (`lower(column)`, which the list's expression index serves), then the row id (or the joined
+ * row's key, `through`) so pages never overlap.
  */
 export function applySort(
   query: DatabaseQueryBuilderContract<any>,
@@ -43,11 +50,14 @@ export function applySort(
   idColumn: string,
   sort: ListSort
 ) {
-  const { column, text } = sorts[sort.key]
+  const { column, text, through } = sorts[sort.key]
   query.clearOrder()
+  // A comparison, not IS NOT NULL: SQLite then reads the left join as an inner one and walks
+  // the type table's sort index (0043) instead of sorting every order of the list.
+  if (through) query.where(through, '>', 0)
   if (text) query.orderByRaw(`lower(${column}) ${sort.dir}`)
   else query.orderBy(column, sort.dir)
-  return query.orderBy(idColumn, sort.dir)
+  return query.orderBy(through ?? idColumn, sort.dir)
 }
 
 /** The sort as the exports print it among the filters. */

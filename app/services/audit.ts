@@ -5,9 +5,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import AuditLog from '#models/audit_log'
 import { canonicalTime, chainHash, chainHead, lockChain } from '#services/audit_chain'
-import { forgetCounts } from '#queries/datatable'
-import { forgetAnchors } from '#queries/page_anchors'
 import type User from '#models/user'
+import { lockModel } from '#services/row_locks'
 
 export interface Actor {
   user: User | null
@@ -42,9 +41,6 @@ export function signedInActor(ctx: HttpContext): Actor & { user: User } {
  * the chain's only writer.
  */
 export async function audit(actor: Actor, entry: AuditEntry, trx?: TransactionClientContract) {
-  // Every write is audited, so this is also where cached list counts go stale.
-  forgetCounts()
-  forgetAnchors()
   if (!trx) return db.transaction((own) => appendChained(actor, entry, own))
   return appendChained(actor, entry, trx)
 }
@@ -140,6 +136,8 @@ export async function saveAudited<M extends LucidRow & { id: number }>(
 ): Promise<M> {
   const run = async (client: TransactionClientContract) => {
     const { existing } = record
+    // Compared with the row as it is now: a save made meanwhile is not recorded twice.
+    if (existing) await lockModel(client, existing)
     const model = existing ?? record.create()
     model.useTransaction(client)
     const before = existing ? record.snapshot(existing) : null

@@ -2,6 +2,7 @@ import { isoDate as dateColumn } from '#services/format'
 import Holidays from 'date-holidays'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { HOLIDAY_DECREES } from '#services/holiday_decrees'
 
 /**
  * A national holiday the lab removed stays as a row with this source, so that
@@ -37,24 +38,52 @@ const NAME_BY_RULE: Record<string, string> = {
   '27 Rajab': 'Isra Mikraj Nabi Muhammad SAW',
 }
 
+/** Where a holiday row came from: the national calendar, the decree's cuti bersama, the lab. */
+export type HolidaySource = 'national' | 'cuti' | 'lab'
+
+export interface NationalHoliday {
+  date: string
+  name: string
+  source: Exclude<HolidaySource, 'lab'>
+}
+
 /**
- * Indonesia's public holidays of the given years, moving ones included (Idul
- * Fitri, Idul Adha, Nyepi, Waisak, Imlek, Isra Mikraj, Good Friday,
- * Ascension...), from the maintained date-holidays calendar. Two holidays on
- * one day become one entry naming both.
+ * Indonesia's public holidays of the given years. A year with a joint decree
+ * (holiday_decrees.ts) takes the decree's holidays and cuti bersama; any other year, the
+ * maintained date-holidays calendar, moving holidays included (Idul Fitri, Idul Adha, Nyepi,
+ * Waisak, Imlek, Isra Mikraj, Good Friday, Ascension...) and Easter Sunday, which the decrees
+ * have listed since 2024 and the library lacks. Two holidays on one day become one entry
+ * naming both.
  */
-export function nationalHolidays(years: number[]) {
+export function nationalHolidays(years: number[]): NationalHoliday[] {
   const calendar = new Holidays('ID', { languages: ['id'] })
-  const byDate = new Map<string, string[]>()
+  calendar.setHoliday('easter', { name: EASTER_SUNDAY, type: 'public' })
+  const byDate = new Map<string, { names: string[]; source: NationalHoliday['source'] }>()
+  const add = (date: string, name: string, source: NationalHoliday['source']) => {
+    const entry = byDate.get(date) ?? { names: [], source }
+    if (!entry.names.includes(name)) entry.names.push(name)
+    byDate.set(date, entry)
+  }
   for (const year of years) {
+    const decree = HOLIDAY_DECREES[year]
+    if (decree) {
+      for (const [date, name] of decree.holidays) add(date, name, 'national')
+      for (const [date, name] of decree.jointLeave) add(date, name, 'cuti')
+      continue
+    }
     for (const holiday of calendar.getHolidays(year, 'id')) {
       if (holiday.type !== 'public') continue
-      const date = holiday.date.slice(0, 10)
-      const name = NAME_BY_RULE[holiday.rule] ?? holiday.name
-      const names = byDate.get(date) ?? []
-      if (!names.includes(name)) names.push(name)
-      byDate.set(date, names)
+      add(holiday.date.slice(0, 10), NAME_BY_RULE[holiday.rule] ?? holiday.name, 'national')
     }
   }
-  return [...byDate].map(([date, names]) => ({ date, name: names.join('; ').slice(0, 150) }))
+  return [...byDate]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, { names, source }]) => ({ date, name: names.join('; ').slice(0, 150), source }))
+}
+
+const EASTER_SUNDAY = 'Kebangkitan Yesus Kristus (Paskah)'
+
+/** The years whose national calendar is a decree's: the computed dates of those years give way. */
+export function decreedYears(years: number[]) {
+  return years.filter((year) => HOLIDAY_DECREES[year] !== undefined)
 }

@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import env from '#start/env'
 import { securityHeaders } from '#services/security_headers'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
@@ -54,12 +55,42 @@ export interface AppHttpServer {
   drain(): void
 }
 
+/**
+ * The longest a client may take to send a whole request (HTTP_REQUEST_TIMEOUT_MS) and its
+ * headers (HTTP_HEADERS_TIMEOUT_MS); past either, Node answers 408 and closes the connection
+ * (answerClientError). The request default lets the largest file a facility uploads (5 MB, a
+ * letter or a proof of payment) through a 256 kbit/s line (5 × 1,048,576 × 8 / 256,000 = 164 s),
+ * and a full 20 MB request through 1 Mbit/s (168 s); a client dripping its body (slow loris)
+ * holds its connection no longer. An idle keep-alive connection closes after 5 s.
+ */
+export const REQUEST_TIMEOUT_MS = 180_000
+export const HEADERS_TIMEOUT_MS = 20_000
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000
+
+export function httpTimeouts() {
+  const requestTimeout = Math.max(1, env.get('HTTP_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS))
+  // Node refuses a headers timeout above the request timeout.
+  const headersTimeout = Math.min(
+    requestTimeout,
+    Math.max(1, env.get('HTTP_HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS))
+  )
+  return {
+    requestTimeout,
+    headersTimeout,
+    keepAliveTimeout: Math.min(KEEP_ALIVE_TIMEOUT_MS, headersTimeout),
+    // Node looks for connections past these timeouts every 30 s by default: a 20 s limit would
+    // hold up to 50 s. Looked at often enough that a limit holds within a quarter of itself.
+    connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(headersTimeout / 4))),
+  }
+}
+
 /** The Node HTTP server of the app (bin/server.ts, and the in-process test server). */
 export function createAppHttpServer(handler: Handler): AppHttpServer {
   const inFlight = new Set<ServerResponse>()
   let draining = false
+  const { keepAliveTimeout, ...timeouts } = httpTimeouts()
 
-  const server = createServer((request, response) => {
+  const server = createServer(timeouts, (request, response) => {
     inFlight.add(response)
     response.once('close', () => inFlight.delete(response))
     if (draining) {
@@ -68,6 +99,7 @@ export function createAppHttpServer(handler: Handler): AppHttpServer {
     }
     handler(request, response)
   })
+  server.keepAliveTimeout = keepAliveTimeout
   server.on('clientError', answerClientError)
 
   return {

@@ -9,10 +9,20 @@ type OrderPage =
   | 'orders.invoice'
   | 'orders.label'
 
-/** Flashes a success message and returns to one of the loaded order's pages (`ctx.order`). */
-export function backToOrderPage(ctx: HttpContext, route: OrderPage, message: string) {
+/**
+ * Flashes a success message and returns to one of the loaded order's pages (`ctx.order`), with
+ * the page's own parameters (a worksheet page's lab).
+ */
+export function backToOrderPage(
+  ctx: HttpContext,
+  route: OrderPage,
+  message: string,
+  params: Record<string, string> = {}
+) {
   ctx.session.flash('success', message)
-  return ctx.response.redirect().toRoute(route, { orderType: ctx.order.type, id: ctx.order.id })
+  return ctx.response
+    .redirect()
+    .toRoute(route, { orderType: ctx.order.type, id: ctx.order.id, ...params })
 }
 
 /**

@@ -12,3 +12,18 @@ export function affectedRows(result: unknown) {
 export function insertedId(row: unknown) {
   return Number(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row)
 }
+
+/**
+ * Several reads through one client: at once on the pool, one after another inside a transaction,
+ * whose single connection would otherwise get a query while it runs another (the pg driver
+ * warns, and its next major version refuses).
+ */
+export async function readAll<T extends readonly (() => unknown)[]>(
+  client: { isTransaction?: boolean },
+  reads: readonly [...T]
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!client.isTransaction) return Promise.all(reads.map((read) => read())) as any
+  const results: unknown[] = []
+  for (const read of reads) results.push(await read())
+  return results as any
+}

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { HttpContext } from '@adonisjs/core/http'
 import type Order from '#models/order'
 import { requestedLinesOf } from '#queries/orders/order_devices'
@@ -8,10 +9,12 @@ import { ORDER_TYPE_INFO, orderTypeOf } from '#workflows/order_types'
  * edit of `order` (PUT `/{type}/{id}`), its requested lines and where it goes back to.
  */
 export async function requestFormProps(type: keyof typeof ORDER_TYPE_INFO, order: Order | null) {
-  const list = ORDER_TYPE_INFO[type].listPath
+  const info = ORDER_TYPE_INFO[type]
   return {
-    submitHref: order ? `${list}/${order.id}?_method=PUT` : list,
-    backHref: order ? `${list}/${order.id}/detail` : list,
+    submitHref: order
+      ? urlFor(`${type}.update`, { id: order.id }, { qs: { _method: 'PUT' } })
+      : urlFor(`${type}.store`),
+    backHref: order ? info.detailPath(order) : info.listPath(),
     lines: order ? await requestedLinesOf(order) : [],
   }
 }

@@ -8,14 +8,11 @@ const proxyAddr = createRequire(import.meta.url)('proxy-addr') as {
 }
 
 /**
- * Which peers may tell the app the client's address (X-Forwarded-For,
- * X-Forwarded-Proto, X-Forwarded-Host): only the proxies named in
- * TRUSTED_PROXIES, comma-separated IPs, CIDR ranges or proxy-addr's keywords
- * (loopback, linklocal, uniquelocal). Empty means none: a client can then
- * never choose its own IP, so the sign-in throttle and the audit log see the
- * real peer.
+ * A list of addresses in a setting: comma-separated IPs, CIDR ranges or proxy-addr's keywords
+ * (loopback, linklocal, uniquelocal), as a test of one address. Empty matches nothing. A wrong
+ * entry throws a message naming the setting, so the server does not start with it.
  */
-export function trustedProxies(value: string | undefined | null): TrustFunction {
+export function addressList(value: string | undefined | null, setting: string): TrustFunction {
   const entries = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -25,7 +22,17 @@ export function trustedProxies(value: string | undefined | null): TrustFunction 
     return proxyAddr.compile(entries)
   } catch (error) {
     throw new Error(
-      `TRUSTED_PROXIES tidak valid (${(error as Error).message}): isi dengan alamat IP, rentang CIDR, atau loopback/linklocal/uniquelocal, dipisah koma.`
+      `${setting} tidak valid (${(error as Error).message}): isi dengan alamat IP, rentang CIDR, atau loopback/linklocal/uniquelocal, dipisah koma.`
     )
   }
+}
+
+/**
+ * Which peers may tell the app the client's address (X-Forwarded-For,
+ * X-Forwarded-Proto, X-Forwarded-Host): only the proxies named in
+ * TRUSTED_PROXIES. Empty means none: a client can then never choose its own
+ * IP, so the sign-in throttle and the audit log see the real peer.
+ */
+export function trustedProxies(value: string | undefined | null): TrustFunction {
+  return addressList(value, 'TRUSTED_PROXIES')
 }

@@ -6,7 +6,10 @@ import type { PageAction } from '#workflows/kit'
 import { formatDate, formatDateTime, formatRupiah } from '#services/format'
 import { formatDuration } from '#workflows/completion_estimate'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
-import OrderDeviceTransformer, { type DeviceLine } from '#transformers/order_device_transformer'
+import OrderDeviceTransformer, {
+  type DetailDeviceLine,
+} from '#transformers/order_device_transformer'
+import type { DeviceOutcome } from '#queries/orders/device_outcomes'
 
 const HANDED_OVER = new Set<string>(['MENUNGGU FEEDBACK', 'SELESAI'])
 
@@ -44,7 +47,7 @@ export interface InternalOrderDetail {
   device_count: number
   total_price: number
   formatted_total_price: string
-  devices: (DeviceLine & { actions: PageAction[]; history_href: string | null })[]
+  devices: DetailDeviceLine[]
   receive: {
     checker: string | null
     formatted_received_date: string
@@ -67,6 +70,7 @@ export interface InternalOrderContext {
   timeline: TimelineEntry[]
   buttons: PageAction[]
   letterHref: string | null
+  outcomes: Map<number, DeviceOutcome>
 }
 
 /** The changes the workflow knows (opening a page is not one): what `actions` lists. */
@@ -128,7 +132,11 @@ export default class InternalOrderTransformer extends BaseTransformer<Order> {
       formatted_total_price: formatRupiah(order.totalPrice),
       // Nested in the order, so the device transformer's variant is called directly.
       devices: this.context.devices.map((device) =>
-        new OrderDeviceTransformer(device, { order, user }).forDetail()
+        new OrderDeviceTransformer(device, {
+          order,
+          user,
+          outcomes: this.context.outcomes,
+        }).forDetail()
       ),
       receive: order.receive
         ? {

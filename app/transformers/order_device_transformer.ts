@@ -3,12 +3,13 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
-import { DEVICE_TONES, type DeviceStatus } from '#workflows/device_status'
+import { RESULT_TONES, deviceTone, type DeviceResult } from '#workflows/device_status'
 import { workflowOf } from '#workflows/order_types'
 import { formatRupiah } from '#services/format'
 import { deviceActions, mayAttachTo } from '#queries/orders/order_devices'
 import type { PageAction } from '#workflows/kit'
 import { historyHref } from '#queries/devices/history_href'
+import { visibleResult, type DeviceOutcome } from '#queries/orders/device_outcomes'
 
 /** What a device-line page needs to know besides the lines: the order, the viewer, the files. */
 export interface DeviceContext {
@@ -16,6 +17,8 @@ export interface DeviceContext {
   user: User
   /** Current file links of each line, by kind (certificate, result, worksheet). */
   files?: Map<number, Record<string, string>>
+  /** Each line's result and certificate (the order's page: `deviceOutcomes`). */
+  outcomes?: Map<number, DeviceOutcome>
 }
 
 /** A device line as every order page shows it. */
@@ -37,6 +40,16 @@ export interface DeviceLine {
   admin_description: string | null
   officer: { id: number; name: string } | null
   worksheet_saved: boolean
+  /** LAIK or TIDAK LAIK, once this viewer may see it (the facility: once the line is finished). */
+  verdict: DeviceResult | null
+  verdict_tone: string | null
+}
+
+/** A device line on an order's page (both types): what the viewer may do, its certificate. */
+export type DetailDeviceLine = DeviceLine & {
+  actions: PageAction[]
+  history_href: string | null
+  certificate: Omit<DeviceOutcome, 'verdict'> | null
 }
 
 /**
@@ -54,6 +67,7 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
 
   toObject(): DeviceLine {
     const device = this.resource
+    const result = visibleResult(device, this.context.user)
     return {
       id: device.id,
       lab: device.lab,
@@ -63,7 +77,7 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
       minute_estimation: device.minuteEstimation,
       description: device.description,
       status: device.status as string,
-      status_tone: DEVICE_TONES[device.status as DeviceStatus] as string,
+      status_tone: deviceTone(device.status, result) as string,
       merk: device.merk,
       model: device.model,
       serial_number: device.serialNumber,
@@ -72,15 +86,26 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
       admin_description: device.adminDescription,
       officer: device.officer ? { id: device.officer.id, name: device.officer.name } : null,
       worksheet_saved: !!device.worksheetSavedAt,
+      verdict: result,
+      verdict_tone: result ? RESULT_TONES[result] : null,
     }
   }
 
   /** The order's detail: what the viewer may do with this line now. */
-  forDetail(): DeviceLine & { actions: PageAction[]; history_href: string | null } {
+  forDetail(): DetailDeviceLine {
     const { order, user } = this.context
     const device = this.resource
+    const outcome = this.context.outcomes?.get(device.id)
     return {
       ...this.toObject(),
+      certificate:
+        outcome && (outcome.certificate_number || outcome.certificate_href)
+          ? {
+              certificate_number: outcome.certificate_number,
+              certificate_href: outcome.certificate_href,
+              verification_href: outcome.verification_href,
+            }
+          : null,
       actions: deviceActions(order, device, user),
       history_href: historyHref(device.alkesId, device.serialNumber, order.fasyankesId),
     }
@@ -92,6 +117,8 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
 
   /** The worksheet list: the worksheet PDF and the links this viewer may follow. */
   forWorksheets(): DeviceLine & {
+    /** Who filled the worksheet (issue 35): the account that saved it. */
+    filled_by: string | null
     worksheet_href: string | null
     edit_href: string | null
     upload_href: string | null
@@ -100,9 +127,10 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
     const device = this.resource
     const workflow = workflowOf(order)
     const open = device.status !== 'BATAL UJI'
-    const line = { orderType: order.type, id: order.id, alkesOrderId: device.id }
+    const line = { orderType: order.type, id: order.id, lab: device.lab, alkesOrderId: device.id }
     return {
       ...this.toObject(),
+      filled_by: device.worksheetSavedAt ? (device.worksheetFiller?.name ?? null) : null,
       worksheet_href: this.filesOf().worksheet ?? null,
       edit_href:
         open && workflow.allows('worksheet', order, user, device)

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { labNow, labToday } from '#services/format'
 import { labelledMessages } from '#validators/labelled_messages'
-import { number } from '#validators/rules/number'
+import { number, rupiah } from '#validators/rules/number'
 import { DOCUMENT_OR_IMAGE, upload } from '#validators/rules/upload'
 import { SERVICE_LABS } from '#enums/labs'
 import { requestLines } from '#validators/rules/request_lines'
@@ -55,23 +55,23 @@ export const estimationValidator = vine.create(
   perLab(Object.fromEntries(Object.entries(ESTIMATION_FIELDS).map(([k, rule]) => [k, rule()])))
 )
 
-const rupiah = () => number().withoutDecimals().range([0, 10_000_000_000]).optional()
+const amount = () => rupiah().range([0, 10_000_000_000]).optional()
 const count = () => number().withoutDecimals().range([0, 999]).optional()
 
 /** One lab's accommodation fields (spec part 2 section 3), in the form's order. */
 export const ACCOMMODATION_FIELDS = {
-  officer_price: rupiah,
+  officer_price: amount,
   officer_count: count,
   officer_day: count,
-  transportation_price: rupiah,
+  transportation_price: amount,
   transportation_day: count,
   transportation_count: count,
-  hotel_price: rupiah,
+  hotel_price: amount,
   hotel_day: count,
   hotel_count: count,
-  plane_price: rupiah,
+  plane_price: amount,
   plane_count: count,
-  plane_luggage: rupiah,
+  plane_luggage: amount,
   plane_is_pp: () => vine.boolean().optional(),
 }
 

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { number, staffUserId } from '#validators/rules/number'
+import { number, rupiah, staffUserId } from '#validators/rules/number'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
 import {
   ALKES_LABORATORIES,
@@ -127,7 +127,7 @@ export const alkesFields = {
   name: vine.string().trim().minLength(2).maxLength(200),
   laboratory: vine.enum(ALKES_LABORATORIES),
   category: optionalText(100),
-  price: number().withoutDecimals().min(0).max(10_000_000_000),
+  price: rupiah().min(0).max(10_000_000_000),
   minute_estimation: number().withoutDecimals().min(0).max(100_000),
   alkes_code: vine
     .string()

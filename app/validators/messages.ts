@@ -49,6 +49,7 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   'date.afterField': '{{ field }} harus setelah {{ otherField }}.',
   'date.afterOrSameAs': '{{ field }} harus sama dengan atau setelah {{ otherField }}.',
   'array.distinct': '{{ field }} berisi nilai ganda.',
+  'array.minLength': 'Pilih minimal {{ min }} {{ field }}.',
   'array.maxLength': '{{ field }} maksimal {{ max }} item.',
   'roles.*.enum': 'Peran tidak dikenal.',
   'requiredWhen': '{{ field }} wajib diisi.',

@@ -46,7 +46,8 @@ const measurementFields = {
   points: vine
     .array(
       vine.object({
-        readings: vine.array(number()).minLength(1).maxLength(10),
+        // A blank reading reaches the action, which names every incomplete point at once.
+        readings: vine.array(number().nullable()).minLength(1).maxLength(10),
         resolution: number().positive().max(1_000_000),
         calibrator_id: number().withoutDecimals().positive().optional(),
         reference_uncertainty: number().min(0).max(1_000_000).optional(),
@@ -71,7 +72,8 @@ const worksheetFields = {
     .beforeOrEqual(() => labToday(), { compare: 'day', format: 'YYYY-MM-DD' }),
   work_place: vine.string().trim().minLength(2).maxLength(200),
   room_name: vine.string().trim().maxLength(100).optional(),
-  is_laik: vine.enum(['1', '0', 1, 0] as const),
+  // Blank where test points give the result (the action derives it, or asks for it).
+  is_laik: vine.enum(['1', '0', 1, 0] as const).optional(),
   officer_id: staffUserId(),
   ...measurementFields,
 }

@@ -98,3 +98,8 @@ export function accommodationDefaults(estimate: {
     planeIsPp: false,
   }
 }
+
+/** A number of days as Indonesian writes it, two decimals after a comma: `0,80`. */
+export function formatDays(days: number) {
+  return days.toLocaleString('id-ID', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+}

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
@@ -5,10 +6,12 @@ import {
   SHARED_TIMELINE,
   defineOrderWorkflow,
   orderWorkActions,
+  sharedOrderPage,
   type LabelOfficer,
 } from '#workflows/order_actions'
 import { labPlansMissing } from '#queries/insitu/lab_plans'
 import { allDevicesSettled } from '#queries/orders/open_devices'
+import { feedbackNotGiven } from '#queries/orders/feedback_given'
 
 /**
  * The on-site (Insitu, DL) order as data (spec part 2 sections 4 and 6, the DL status table of
@@ -75,7 +78,28 @@ const yantekOrTeam = (user: User, order: Order, device?: OrderDevice) =>
 
 const TEAM_ONLY = 'Lembar kerja ini hanya untuk petugas tim laboratorium yang ditugaskan.'
 
-const page = (path: string) => (order: Order) => `/insitu/${order.id}${path}`
+/** A button's route of this type (under /insitu/{id}); the shared ones: `sharedOrderPage`. */
+const page = (route: InsituRoute) => (order: Order) => urlFor(route, { id: order.id })
+type InsituRoute =
+  | 'insitu.edit'
+  | 'insitu.confirm.form'
+  | 'insitu.estimation.form'
+  | 'insitu.accommodation.form'
+  | 'insitu.offering'
+  | 'insitu.offering.send'
+  | 'insitu.offering.sign_form'
+  | 'insitu.offering.confirm_form'
+  | 'insitu.finalization.form'
+  | 'insitu.officer.form'
+  | 'insitu.cancel.form'
+
+/** The statuses in which the facility has been sent the offering letter. */
+const OFFERING_SENT: string[] = [
+  'MENUNGGU PERSETUJUAN',
+  'PENAWARAN DISETUJUI',
+  'DALAM PROSES',
+  'SELESAI',
+]
 
 export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
   name: 'insitu',
@@ -108,6 +132,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       card: 'Selesai',
       notice:
         'Pekerjaan selesai. Mohon isi kuesioner umpan balik; sertifikat ada pada halaman Berkas.',
+      noticeResults: true,
     },
     'DIBATALKAN': {
       tone: 'red',
@@ -125,7 +150,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       from: ['TERKIRIM'],
       permission: 'insitu.edit',
       verb: 'mengubah permintaan',
-      button: { label: 'Ubah', href: page('/edit') },
+      button: { label: 'Ubah', href: page('insitu.edit') },
       timeline: 'Permintaan diubah',
     },
     confirm: {
@@ -133,7 +158,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       to: 'DITERIMA',
       permission: 'insitu.confirm',
       verb: 'menerima permintaan',
-      button: { label: 'Terima Permintaan', href: page('/confirm'), variant: 'primary' },
+      button: { label: 'Terima Permintaan', href: page('insitu.confirm.form'), variant: 'primary' },
       timeline: 'Permintaan diterima laboratorium',
       task: { label: 'Konfirmasi permintaan insitu' },
     },
@@ -143,7 +168,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       permission: 'insitu.estimation',
       verb: 'membuka estimasi',
       view: true,
-      button: { label: 'Estimasi', href: page('/estimation') },
+      button: { label: 'Estimasi', href: page('insitu.estimation.form') },
     },
     estimation_save: {
       from: ['DITERIMA'],
@@ -157,7 +182,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       permission: 'insitu.accommodation',
       verb: 'membuka akomodasi',
       view: true,
-      button: { label: 'Akomodasi', href: page('/accommodation') },
+      button: { label: 'Akomodasi', href: page('insitu.accommodation.form') },
     },
     accommodation_save: {
       from: ['DITERIMA'],
@@ -174,14 +199,21 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       timeline: 'Estimasi dan akomodasi lengkap',
     },
     offering: {
-      from: ['DITERIMA', 'MENUNGGU PENAWARAN', 'MENUNGGU PERSETUJUAN', 'PENAWARAN DISETUJUI'],
+      // The signed offering stays readable while the work runs and after it (issue 35).
+      from: [
+        'DITERIMA',
+        'MENUNGGU PENAWARAN',
+        'MENUNGGU PERSETUJUAN',
+        'PENAWARAN DISETUJUI',
+        'DALAM PROSES',
+        'SELESAI',
+      ],
       permission: 'insitu.offering',
       // Spec: the facility sees the letter once it is sent to it.
-      guard: (user, order) =>
-        !user.isFacility || ['MENUNGGU PERSETUJUAN', 'PENAWARAN DISETUJUI'].includes(order.status),
+      guard: (user, order) => !user.isFacility || OFFERING_SENT.includes(order.status),
       verb: 'membuka surat penawaran',
       view: true,
-      button: { label: 'Surat Penawaran', href: page('/offering') },
+      button: { label: 'Surat Penawaran', href: page('insitu.offering') },
       statusRefusal: 'Surat penawaran belum dapat dibuat pada status ini.',
       guardRefusal: 'Surat penawaran belum dikirim kepada Anda.',
       blockedBy: labPlansMissing,
@@ -193,7 +225,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       verb: 'mengirim surat penawaran',
       button: {
         label: 'Kirim Surat Penawaran',
-        href: page('/offering/send'),
+        href: page('insitu.offering.send'),
         variant: 'primary',
         method: 'put',
         confirm: (order) =>
@@ -208,7 +240,11 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       to: 'PENAWARAN DISETUJUI',
       permission: 'insitu.sign',
       verb: 'menyetujui surat penawaran',
-      button: { label: 'Setujui Penawaran', href: page('/offering/signature'), variant: 'primary' },
+      button: {
+        label: 'Setujui Penawaran',
+        href: page('insitu.offering.sign_form'),
+        variant: 'primary',
+      },
       timeline: (change) => `Surat penawaran disetujui oleh ${String(change.signature_name ?? '')}`,
     },
     contract: {
@@ -216,7 +252,11 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       to: 'DALAM PROSES',
       permission: 'insitu.contract',
       verb: 'mengunggah surat persetujuan',
-      button: { label: 'Unggah Kontrak', href: page('/offering/confirm'), variant: 'primary' },
+      button: {
+        label: 'Unggah Kontrak',
+        href: page('insitu.offering.confirm_form'),
+        variant: 'primary',
+      },
       timeline: 'Surat persetujuan dan kontrak diunggah',
       task: { label: 'Unggah surat persetujuan' },
     },
@@ -225,7 +265,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       to: 'SELESAI',
       permission: 'insitu.finalize',
       verb: 'menyelesaikan permintaan',
-      button: { label: 'Selesaikan', href: page('/finalization'), variant: 'primary' },
+      button: { label: 'Selesaikan', href: page('insitu.finalization.form'), variant: 'primary' },
       blockedBy: allDevicesSettled('Permintaan belum dapat diselesaikan'),
       timeline: 'Permintaan insitu diselesaikan',
     },
@@ -234,7 +274,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       from: ['DALAM PROSES'],
       permission: 'insitu.officers',
       verb: 'memilih petugas',
-      button: { label: 'Pilih Petugas', href: page('/officer'), variant: 'primary' },
+      button: { label: 'Pilih Petugas', href: page('insitu.officer.form'), variant: 'primary' },
       timeline: (change) => `Tim ${String(change.lab ?? '').toUpperCase()} ditetapkan`,
       task: { label: 'Pilih tim petugas insitu' },
     },
@@ -246,7 +286,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       guard: facilityOnlyWhileSent,
       verb: 'membatalkan permintaan',
       guardRefusal: 'Permintaan yang sudah diterima laboratorium dibatalkan oleh laboratorium.',
-      button: { label: 'Batalkan Permintaan', href: page('/cancel'), variant: 'danger' },
+      button: { label: 'Batalkan Permintaan', href: page('insitu.cancel.form'), variant: 'danger' },
       timeline: 'Permintaan dibatalkan',
     },
     append: {
@@ -254,7 +294,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       permission: 'insitu.append',
       guard: facilityOnlyWhileSent,
       verb: 'menambah permintaan',
-      button: { label: 'Tambah Permintaan', href: page('/append') },
+      button: { label: 'Tambah Permintaan', href: sharedOrderPage('insitu', 'orders.append.form') },
       timeline: SHARED_TIMELINE.append,
     },
     ...work,
@@ -278,7 +318,12 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       from: ['SELESAI'],
       permission: 'insitu.feedback',
       verb: 'mengisi umpan balik',
-      button: { label: 'Isi Umpan Balik', href: page('/feedback'), variant: 'primary' },
+      blockedBy: feedbackNotGiven,
+      button: {
+        label: 'Isi Umpan Balik',
+        href: sharedOrderPage('insitu', 'orders.feedback.form'),
+        variant: 'primary',
+      },
       timeline: SHARED_TIMELINE.feedback,
     },
   },

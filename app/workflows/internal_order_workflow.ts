@@ -1,9 +1,11 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import {
   SHARED_TIMELINE,
   defineOrderWorkflow,
   assignedOrYantek,
   orderWorkActions,
+  sharedOrderPage,
   type LabelOfficer,
 } from '#workflows/order_actions'
 import { allDevicesSettled } from '#queries/orders/open_devices'
@@ -62,7 +64,19 @@ const work = orderWorkActions<InternalStatus>(
   labelOfficer
 )
 
-const page = (path: string) => (order: Order) => `/internal/${order.id}${path}`
+/** A button's route of this type (under /internal/{id}); the shared ones: `sharedOrderPage`. */
+const page =
+  (route: InternalRoute, params: { decision?: 'approve' | 'reject' } = {}) =>
+  (order: Order) =>
+    urlFor(route, { ...params, id: order.id })
+type InternalRoute =
+  | 'internal.confirm.form'
+  | 'internal.edit'
+  | 'internal.receive.form'
+  | 'internal.officer.form'
+  | 'internal.handover.form'
+  | 'internal.invoice.refresh'
+  | 'internal.destroy'
 
 export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
   name: 'internal',
@@ -92,6 +106,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
     'MENUNGGU FEEDBACK': {
       tone: 'orange',
       notice: 'Alat dan sertifikat sudah diserahkan. Mohon isi kuesioner umpan balik.',
+      noticeResults: true,
     },
     'SELESAI': {
       tone: 'emerald',
@@ -111,7 +126,11 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'ORDER DITERIMA',
       permission: 'internal.confirm',
       verb: 'menerima permintaan',
-      button: { label: 'Terima', href: page('/confirm/approve'), variant: 'primary' },
+      button: {
+        label: 'Terima',
+        href: page('internal.confirm.form', { decision: 'approve' }),
+        variant: 'primary',
+      },
       timeline: 'Permintaan diterima',
       task: { label: 'Konfirmasi permintaan' },
     },
@@ -120,14 +139,18 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'DITOLAK',
       permission: 'internal.confirm',
       verb: 'menolak permintaan',
-      button: { label: 'Tolak', href: page('/confirm/reject'), variant: 'danger' },
+      button: {
+        label: 'Tolak',
+        href: page('internal.confirm.form', { decision: 'reject' }),
+        variant: 'danger',
+      },
       timeline: 'Permintaan ditolak',
     },
     edit: {
       from: ['MENUNGGU'],
       permission: 'internal.edit',
       verb: 'mengubah permintaan',
-      button: { label: 'Ubah', href: page('/edit') },
+      button: { label: 'Ubah', href: page('internal.edit') },
       timeline: 'Permintaan diubah',
     },
     resubmit: {
@@ -135,14 +158,17 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'MENUNGGU',
       permission: 'internal.resubmit',
       verb: 'mengajukan ulang permintaan',
-      button: { label: 'Ubah dan Ajukan Ulang', href: page('/edit'), variant: 'primary' },
+      button: { label: 'Ubah dan Ajukan Ulang', href: page('internal.edit'), variant: 'primary' },
       timeline: 'Permintaan diajukan ulang',
     },
     append: {
       from: NOT_DONE,
       permission: 'internal.append',
       verb: 'menambah permintaan',
-      button: { label: 'Tambah Permintaan', href: page('/append') },
+      button: {
+        label: 'Tambah Permintaan',
+        href: sharedOrderPage('internal', 'orders.append.form'),
+      },
       timeline: SHARED_TIMELINE.append,
     },
     receive: {
@@ -150,7 +176,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'ALAT DITERIMA',
       permission: 'internal.receive',
       verb: 'menerima alat',
-      button: { label: 'Terima Alat', href: page('/receive'), variant: 'primary' },
+      button: { label: 'Terima Alat', href: page('internal.receive.form'), variant: 'primary' },
       timeline: 'Alat diterima laboratorium',
       // Receiving again (a second batch) is possible later, but it waits only before the first.
       task: { label: 'Terima alat', waitsIn: ['ORDER DITERIMA'] },
@@ -160,7 +186,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'PROSES PENGERJAAN',
       permission: 'internal.assign',
       verb: 'memilih petugas',
-      button: { label: 'Pilih Petugas', href: page('/officer'), variant: 'primary' },
+      button: { label: 'Pilih Petugas', href: page('internal.officer.form'), variant: 'primary' },
       timeline: 'Petugas ditetapkan',
       task: { label: 'Pilih petugas', waitsIn: ['ALAT DITERIMA'] },
     },
@@ -169,7 +195,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'MENUNGGU FEEDBACK',
       permission: 'internal.handover',
       verb: 'menyerahkan alat',
-      button: { label: 'Serah Terima', href: page('/handover'), variant: 'primary' },
+      button: { label: 'Serah Terima', href: page('internal.handover.form'), variant: 'primary' },
       blockedBy: allDevicesSettled('Serah terima belum dapat dilakukan'),
       timeline: 'Alat diserahkan kembali',
       task: { label: 'Serah terima alat' },
@@ -179,7 +205,11 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       to: 'SELESAI',
       permission: 'internal.feedback',
       verb: 'mengisi umpan balik',
-      button: { label: 'Isi Umpan Balik', href: page('/feedback'), variant: 'primary' },
+      button: {
+        label: 'Isi Umpan Balik',
+        href: sharedOrderPage('internal', 'orders.feedback.form'),
+        variant: 'primary',
+      },
       blockedBy: allDevicesSettled('Permintaan belum dapat diselesaikan'),
       timeline: SHARED_TIMELINE.feedback,
     },
@@ -208,7 +238,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       statusRefusal: 'Bukti tagihan tersedia setelah alat diserahkan.',
       button: {
         label: 'Perbarui Berkas & Tanggal Tagihan',
-        href: page('/invoice'),
+        href: page('internal.invoice.refresh'),
         method: 'put',
         confirm: (order) =>
           `Perbarui bukti tagihan ${order.number} dengan data dan tanggal hari ini?`,
@@ -221,7 +251,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       verb: 'menghapus permintaan',
       button: {
         label: 'Hapus Permintaan',
-        href: page(''),
+        href: page('internal.destroy'),
         variant: 'danger',
         method: 'delete',
         confirm: (order) => `Apakah anda yakin ingin menghapus data permintaan ${order.number}?`,
@@ -234,7 +264,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       verb: 'menghapus permintaan',
       button: {
         label: 'Hapus Permintaan',
-        href: page(''),
+        href: page('internal.destroy'),
         variant: 'danger',
         method: 'delete',
         confirm: (order) => `Apakah anda yakin ingin menghapus data permintaan ${order.number}?`,

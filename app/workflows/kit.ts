@@ -7,6 +7,8 @@ import type User from '#models/user'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { affectedRows } from '#services/query_results'
+import { lockModel } from '#services/row_locks'
+import type { LucidRow } from '@adonisjs/lucid/types/model'
 
 /**
  * The workflow kit: a state machine as data. Each workflow (an order type,
@@ -24,6 +26,8 @@ export interface StatusInfo {
   card?: string
   /** What the facility is told when its order enters this status (issue 17). */
   notice?: string
+  /** The facility's notice lists each device's result and certificate (issue 35, point 4). */
+  noticeResults?: boolean
 }
 
 export interface ActionButton<Subject> {
@@ -64,7 +68,7 @@ export interface ActionInfo<S extends string, Subject, Extra> {
    * it cannot succeed now, or null. The page shows the button disabled with this reason;
    * the action refuses with it (`assertReady`).
    */
-  blockedBy?: (subject: Subject, client?: QueryClientContract) => Promise<string | null>
+  blockedBy?: BlockedBy<Subject>
   /** What the timeline says for the audit entry of this action (may read what it recorded). */
   timeline?: TimelineText
   /**
@@ -72,6 +76,17 @@ export interface ActionInfo<S extends string, Subject, Extra> {
    * statuses in which it waits for them (default: `from`).
    */
   task?: { label: string; waitsIn?: readonly S[] }
+}
+
+/**
+ * Why an action cannot succeed now for a subject (null: it can). `many`, when given, answers for
+ * several subjects in one read (a list of to-dos asks for twenty at once).
+ */
+export type BlockedBy<Subject> = ((
+  subject: Subject,
+  client?: QueryClientContract
+) => Promise<string | null>) & {
+  many?: (subjects: Subject[]) => Promise<(string | null)[]>
 }
 
 /** A timeline text, fixed or read from the audit entry's recorded change (`changes_to`). */
@@ -132,6 +147,11 @@ export class Workflow<
   /** What the subject's owner is told when it enters `status` (null: nothing of note). */
   notice(status: string): string | null {
     return this.definition.statuses[status as S]?.notice ?? null
+  }
+
+  /** Whether the facility's notice of this status lists each device's result. */
+  noticeResults(status: string): boolean {
+    return this.definition.statuses[status as S]?.noticeResults ?? false
   }
 
   /** The to-dos that wait in `status`: whoever may take them is told it is their turn. */
@@ -199,6 +219,16 @@ export class Workflow<
     return this.action(action).blockedBy?.(subject, client) ?? Promise.resolve(null)
   }
 
+  /** Why the action cannot succeed now for each subject, in one read where the check allows. */
+  async whyBlockedEach(action: A, subjects: Subject[]): Promise<(string | null)[]> {
+    const check = this.action(action).blockedBy
+    if (!check || !subjects.length) return subjects.map(() => null)
+    if (check.many) return check.many(subjects)
+    const reasons: (string | null)[] = []
+    for (const subject of subjects) reasons.push(await check(subject))
+    return reasons
+  }
+
   /** Refuses the action while its `blockedBy` check names a reason (inside its transaction). */
   async assertReady(action: A, subject: Subject, client: QueryClientContract) {
     const reason = await this.whyBlocked(action, subject, client)
@@ -206,18 +236,55 @@ export class Workflow<
   }
 
   /**
-   * Takes the action: refused as `assert` says, then `work` in one transaction, after the
-   * action's `blockedBy` check inside it.
+   * The first step inside the action's transaction, before it reads what it decides on: takes
+   * the subject's row (services/row_locks.ts) and reads it again, then refuses as `assert` and
+   * `assertReady` do on what it now holds. Of two requests at once, the second is refused
+   * exactly as a second, later request is (the status moved on, the payment is confirmed).
+   */
+  async recheck(
+    action: A,
+    subject: Subject,
+    user: User,
+    trx: TransactionClientContract,
+    extra?: Extra
+  ) {
+    await lockModel(trx, subject as unknown as LucidRow)
+    this.assert(action, subject, user, extra)
+    await this.assertReady(action, subject, trx)
+  }
+
+  /**
+   * As `recheck`, for an action on one part of the subject (a device line of an order): the part
+   * is read by `read` after the subject's row is taken, and checked with it.
+   */
+  async recheckPart<E extends Extra>(
+    action: A,
+    subject: Subject,
+    user: User,
+    trx: TransactionClientContract,
+    read: () => Promise<E>
+  ): Promise<E> {
+    await lockModel(trx, subject as unknown as LucidRow)
+    const part = await read()
+    this.assert(action, subject, user, part)
+    await this.assertReady(action, subject, trx)
+    return part
+  }
+
+  /**
+   * Takes the action: refused as `assert` says, then `work` in one transaction after `recheck`
+   * (the subject's row taken and checked again).
    */
   take<T>(
     action: A,
     subject: Subject,
     user: User,
-    work: (trx: TransactionClientContract) => Promise<T>
+    work: (trx: TransactionClientContract) => Promise<T>,
+    extra?: Extra
   ) {
-    this.assert(action, subject, user)
+    this.assert(action, subject, user, extra)
     return db.transaction(async (trx) => {
-      await this.assertReady(action, subject, trx)
+      await this.recheck(action, subject, user, trx, extra)
       return work(trx)
     })
   }

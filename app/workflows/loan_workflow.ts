@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type User from '#models/user'
 import type CalibratorLoan from '#models/calibrator_loan'
 import { LAB_HEADS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
@@ -15,6 +16,18 @@ export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   Pending: 'Menunggu Persetujuan',
   Confirmed: 'Disetujui',
   Rejected: 'Ditolak',
+}
+
+/** What a confirmed loan whose calibrators have all come back reads as: finished, not approved. */
+export const RETURNED_LOAN_LABEL = 'Selesai (Dikembalikan)'
+
+/**
+ * A loan's status as its badge shows it: the status's label and tone, or, once every calibrator
+ * of a confirmed loan is back, finished (grey). The stored status stays Confirmed (spec).
+ */
+export function shownLoanStatus(status: LoanStatus, allReturned: boolean) {
+  if (status === 'Confirmed' && allReturned) return { label: RETURNED_LOAN_LABEL, tone: 'slate' }
+  return { label: LOAN_STATUS_LABELS[status] ?? status, tone: loanWorkflow.tone(status) as string }
 }
 
 /**
@@ -42,7 +55,9 @@ export function labsToDecide(user: User, loan: CalibratorLoan): ServiceLab[] {
 }
 
 const isBorrower = (user: User, loan: CalibratorLoan) => loan.borrowerId === user.id
-const page = (path: string) => (loan: CalibratorLoan) => `/calibrator/loan/${loan.id}${path}`
+const page =
+  (route: 'calibrator.loan.edit' | 'calibrator.loan.confirm.form') => (loan: CalibratorLoan) =>
+    urlFor(route, { id: loan.id })
 
 export const loanWorkflow = defineWorkflow<
   LoanStatus,
@@ -70,7 +85,7 @@ export const loanWorkflow = defineWorkflow<
       verb: 'mengubah peminjaman',
       guardRefusal: 'Peminjaman hanya dapat diubah oleh peminjamnya.',
       statusRefusal: 'Peminjaman yang sudah diputuskan tidak dapat diubah.',
-      button: { label: 'Ubah', href: page('/edit') },
+      button: { label: 'Ubah', href: page('calibrator.loan.edit') },
       timeline: 'Peminjaman diubah',
     },
     confirm: {
@@ -81,7 +96,11 @@ export const loanWorkflow = defineWorkflow<
       guardRefusal:
         'Peminjaman ini tidak menunggu keputusan Anda: diputuskan oleh kepala laboratorium yang dipilih peminjam.',
       statusRefusal: 'Peminjaman ini sudah diputuskan.',
-      button: { label: 'Konfirmasi', href: page('/confirm'), variant: 'primary' },
+      button: {
+        label: 'Konfirmasi',
+        href: page('calibrator.loan.confirm.form'),
+        variant: 'primary',
+      },
       timeline: (change) =>
         `${String(change.lab ?? '').toUpperCase()}: ${change.status === 'Rejected' ? 'ditolak' : 'disetujui'}`,
     },

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
@@ -50,6 +51,20 @@ export const headOfDeviceLab = (user: User, _order: Order, device?: OrderDevice)
 export const assignedOrYantek = (user: User, order: Order, device?: OrderDevice) =>
   user.hasRole('yantek') || assignedOfficer(user, order, device)
 
+/** The order pages every type has, under `/{type}/{id}` (start/routes/orders.ts). */
+type SharedOrderRoute =
+  | 'orders.worksheets.first'
+  | 'orders.attachment'
+  | 'orders.certificates'
+  | 'orders.invoice'
+  | 'orders.append.form'
+  | 'orders.feedback.form'
+
+/** A button's href to an order page every type shares, from the route's name. */
+export const sharedOrderPage =
+  (type: string, route: SharedOrderRoute) => (order: Pick<Order, 'id'>) =>
+    urlFor(route, { orderType: type, id: order.id })
+
 /**
  * The shared work on an order's devices, the same for every type but for the statuses it is
  * open in and the type's permissions (`{type}.worksheet`, …): the worksheets, a sheet and its
@@ -84,7 +99,7 @@ export function orderWorkActions<S extends string>(
   /** The officer who requests the order's labels (spec: officer_pk; on site the PK leader). */
   labelOfficer: LabelOfficer
 ) {
-  const page = (path: string) => (order: Order) => `/${type}/${order.id}${path}`
+  const page = (route: SharedOrderRoute) => sharedOrderPage(type, route)
   /** An action open in `from` to `{type}.{permission}`, on the timeline under `timeline`. */
   const recorded = (
     from: readonly S[],
@@ -104,13 +119,13 @@ export function orderWorkActions<S extends string>(
     permission: 'worksheet' | 'view' | 'certificates',
     verb: string,
     label: string,
-    path: string
+    route: Parameters<typeof page>[0]
   ) => ({
     from: when[from],
     permission: `${type}.${permission}` as const,
     verb,
     view: true,
-    button: { label, href: page(path) },
+    button: { label, href: page(route) },
   })
   const actions = {
     worksheets: opened(
@@ -118,7 +133,8 @@ export function orderWorkActions<S extends string>(
       'worksheet',
       'membuka lembar kerja',
       'Lembar Kerja',
-      '/worksheet/pk'
+      // The first lab's worksheets this user may open (worksheets_controller `first`).
+      'orders.worksheets.first'
     ),
     worksheet: {
       ...recorded(when.working, 'worksheet', 'mengisi lembar kerja', 'worksheet'),
@@ -130,13 +146,13 @@ export function orderWorkActions<S extends string>(
       guard: assignedOfficer,
       guardRefusal: 'Unggah lembar kerja hanya untuk petugas PK yang ditugaskan pada alat ini.',
     },
-    files: opened('files', 'view', 'membuka berkas', 'Berkas', '/attachment'),
+    files: opened('files', 'view', 'membuka berkas', 'Berkas', 'orders.attachment'),
     certificates: opened(
       'certificates',
       'certificates',
       'membuka sertifikat',
       'Sertifikat',
-      '/certificates'
+      'orders.certificates'
     ),
     certificate_approve: {
       from: when.certificates,
@@ -165,7 +181,7 @@ export function orderWorkActions<S extends string>(
       verb: 'membuka tagihan',
       view: true,
       statusRefusal: 'Tagihan tersedia setelah pekerjaan selesai.',
-      button: { label: 'Tagihan', href: page('/invoice') },
+      button: { label: 'Tagihan', href: page('orders.invoice') },
     },
     ...invoiceSteps(when.invoice),
     ...labelSteps(type, when, labelOfficer),
@@ -271,7 +287,10 @@ function labelSteps<S extends string>(
       // Staff who hand labels over see every order's request; an officer only their order's.
       guard: (user: User, order: Order) => user.can('label.handover') || labelOfficer(user, order),
       guardRefusal: OFFICER_ONLY,
-      button: { label: 'Permintaan Label', href: (order: Order) => `/label/${type}/${order.id}` },
+      button: {
+        label: 'Permintaan Label',
+        href: (order: Order) => urlFor('orders.label', { orderType: type, id: order.id }),
+      },
     },
     label_request: {
       ...step(when.labelling, 'label.request', 'mengajukan permintaan label', 'label_request'),

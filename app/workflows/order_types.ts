@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
@@ -5,6 +6,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Permission } from '#enums/permissions'
 import type { TimelineText, Workflow } from '#workflows/kit'
 import type { SharedOrderAction } from '#workflows/order_actions'
+import type { BillLine } from '#queries/orders/bill'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 
@@ -20,17 +22,27 @@ export interface OrderTypeInfo {
   /** Order number prefix (domain decisions: DT/2026/11/0001). */
   code: 'DT' | 'DL'
   title: string
-  listPath: string
+  /** The type's list page (route `{type}.index`). */
+  listPath(): string
   viewPermission: Permission
   workflow: OrderWorkflow
   /** Which device types may be requested for this service (alkes flags). */
   alkesFlag: 'is_internal' | 'is_insitu'
   /** The type's own form for adding device lines (one list, or one tab per lab). */
   appendPage: 'internal/append' | 'insitu/append'
+  /** The order's staff page (route `{type}.detail`). */
+  detailPath(order: Pick<Order, 'id'>): string
   /** The order's own page for this user (a facility may have its own view). */
   pagePath(order: Pick<Order, 'id'>, user: User): string
+  /**
+   * Its ASPAK and SRIKANDI formats: a permission beyond the files page (on site only the PK
+   * head reads them), and whether they are served per sub-order number and range of lines.
+   */
+  formats: { permission?: Permission; inParts?: boolean }
   /** Relations its workflow's guards read, loaded with the order (deny when absent). */
   guardRelations?: readonly ('teamMembers' | 'assignedLines' | 'labelRequest')[]
+  /** What an order of the type is billed, when more than its device lines (queries/orders/bill.ts). */
+  billLines?(order: Order): Promise<BillLine[]>
   /** What the type recomputes when device lines are added, removed or cancelled. */
   devicesChanged?(trx: TransactionClientContract, order: Order): Promise<void>
 }
@@ -39,12 +51,15 @@ export const ORDER_TYPE_INFO = {
   internal: {
     code: 'DT',
     title: 'Alat Datang',
-    listPath: '/internal',
+    listPath: () => urlFor('internal.index'),
     viewPermission: 'internal.view',
     workflow: internalWorkflow as unknown as OrderWorkflow,
     alkesFlag: 'is_internal',
     appendPage: 'internal/append',
-    pagePath: (order, user) => `/internal/${order.id}/${user.isFacility ? 'summary' : 'detail'}`,
+    detailPath: (order) => urlFor('internal.detail', { id: order.id }),
+    pagePath: (order, user) =>
+      urlFor(user.isFacility ? 'internal.summary' : 'internal.detail', { id: order.id }),
+    formats: {},
     guardRelations: ['assignedLines', 'labelRequest'],
     devicesChanged: async (trx, order) => {
       const { refreshEstimate } = await import('#actions/internal/refresh_estimate')
@@ -54,12 +69,18 @@ export const ORDER_TYPE_INFO = {
   insitu: {
     code: 'DL',
     title: 'Insitu',
-    listPath: '/insitu',
+    listPath: () => urlFor('insitu.index'),
     viewPermission: 'insitu.view',
     workflow: insituWorkflow as unknown as OrderWorkflow,
     alkesFlag: 'is_insitu',
     appendPage: 'insitu/append',
-    pagePath: (order) => `/insitu/${order.id}/detail`,
+    detailPath: (order) => urlFor('insitu.detail', { id: order.id }),
+    pagePath: (order) => urlFor('insitu.detail', { id: order.id }),
+    formats: { permission: 'insitu.formats', inParts: true },
+    billLines: async (order) => {
+      const { insituBillLines } = await import('#queries/insitu/bill_lines')
+      return insituBillLines(order)
+    },
     guardRelations: ['teamMembers', 'labelRequest'],
   },
 } as const satisfies Record<string, OrderTypeInfo>
@@ -77,9 +98,13 @@ export function orderTypeOf(order: Pick<Order, 'type'>): OrderTypeInfo {
   return info
 }
 
-/** The type's list, filtered (`?status=MENUNGGU`): the list reads its filters from the address. */
+/**
+ * The type's list, filtered (`?status=MENUNGGU`): the list reads its filters from the address.
+ * The path comes from the route; the query stays form-encoded (`PROSES+PENGERJAAN`, where urlFor's
+ * `qs` would write `%20`), so the links read as before.
+ */
 export function orderListHref(type: keyof typeof ORDER_TYPE_INFO, filters: Record<string, string>) {
-  return `${ORDER_TYPE_INFO[type].listPath}?${new URLSearchParams(filters)}`
+  return `${ORDER_TYPE_INFO[type].listPath()}?${new URLSearchParams(filters)}`
 }
 
 export function workflowOf(order: Pick<Order, 'type'>) {

@@ -19,6 +19,7 @@ import { saveAccommodations, saveEstimations } from '#actions/insitu/lab_plans'
 import { saveTeam } from '#actions/insitu/officer_teams'
 import { saveWorksheet } from '#actions/orders/worksheets'
 import { attachBySubOrder } from '#actions/orders/attachments'
+import { demoMakeOf } from './demo_makes.js'
 
 /**
  * On-site (Insitu) orders in every status for the demo installation, walked through the app's
@@ -205,13 +206,17 @@ async function walk(
   if (status !== 'SELESAI') return
 
   await order.load('teamMembers')
-  const devices = await db.from('order_devices').where('order_id', order.id).orderBy('id')
+  const devices = await db
+    .from('order_devices as d')
+    .join('alkes as a', 'a.id', 'd.alkes_id')
+    .where('d.order_id', order.id)
+    .orderBy('d.id')
+    .select('d.id', 'd.lab', 'a.name as alkes_name')
   for (const [i, device] of devices.entries()) {
     const leader = officers[device.lab as ServiceLab][0]
     if (!leader) continue
     await saveWorksheet(actorOf(yantek), order, Number(device.id), {
-      merk: 'Mindray',
-      model: 'BeneHeart D3',
+      ...demoMakeOf(device.alkes_name, order.id + i),
       serial_number: `INS${order.id}${String(i + 1).padStart(3, '0')}`,
       type: 'Kalibrasi',
       certificate_number: `KAL/INS/${start.year}/${String(order.id * 10 + i).padStart(5, '0')}`,

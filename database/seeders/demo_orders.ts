@@ -15,6 +15,7 @@ import { cancelDeviceTest } from '#actions/orders/device_lines'
 import { submitFeedback } from '#actions/orders/feedback'
 import { FEEDBACK_CODES } from '#enums/feedback'
 import { INTERNAL_STATUSES, type InternalStatus } from '#workflows/internal_order_workflow'
+import { demoMakeOf } from './demo_makes.js'
 
 /**
  * Alat Datang orders in every status for the demo installation, walked
@@ -44,14 +45,12 @@ const PLAN: InternalStatus[] = [
   'MENUNGGU',
 ]
 
-const MERKS = [
-  ['Omron', 'HEM-7120'],
-  ['GEA', 'Medica 2000'],
-  ['Mindray', 'uMEC 10'],
-  ['Terumo', 'TE-331'],
-  ['Philips', 'SureSigns VS2+'],
-  ['Riester', 'Big Ben'],
-]
+/**
+ * Days ago of the finished orders whose devices fall due around now: worked five days after
+ * the order, recalibrated every 12 months (the demo types name no other interval), they are
+ * due in about 25 and 10 days and 15 days ago.
+ */
+const DUE_SOON_AGES = [345, 360, 385]
 
 const actorOf = (user: User): Actor & { user: User } => ({ user, ip: '127.0.0.1' })
 const jsDate = (date: DateTime) => date.toJSDate()
@@ -87,10 +86,24 @@ export async function seedDemoOrders() {
     .select('id', 'name')
   const today = labNow().startOf('day')
 
-  for (const [index, status] of PLAN.entries()) {
-    const facility = facilities[index % facilities.length]
-    // Older orders are further along; each about a few days apart, the newest this week.
-    const created = today.minus({ days: (PLAN.length - index) * 4 + 2 })
+  // Older orders are further along; each about a few days apart, the newest this week. Three
+  // finished about a year ago put devices of the first demo facility due for recalibration
+  // within 30 days, and one overdue, so the due list and "Ajukan Kalibrasi" can be tried.
+  const orders = [
+    ...PLAN.map((status, index) => ({
+      status,
+      index,
+      facility: facilities[index % facilities.length],
+      created: today.minus({ days: (PLAN.length - index) * 4 + 2 }),
+    })),
+    ...DUE_SOON_AGES.map((days, i) => ({
+      status: 'SELESAI' as const,
+      index: PLAN.length + i,
+      facility: facilities[0],
+      created: today.minus({ days }),
+    })),
+  ]
+  for (const { status, index, facility, created } of orders) {
     const delivery = created.plus({ days: 3 })
     const lines = [0, 1, 2].slice(0, 1 + (index % 3)).map((offset) => ({
       alkes_id: Number(alkes[(index * 3 + offset) % alkes.length].id),
@@ -160,7 +173,14 @@ async function walk(
   )
   if (!reached(status, 'ALAT DITERIMA')) return
 
-  const devices = await db.from('order_devices').where('order_id', order.id).orderBy('id')
+  const devices = await db
+    .from('order_devices as d')
+    .join('alkes as a', 'a.id', 'd.alkes_id')
+    .where('d.order_id', order.id)
+    .orderBy('d.id')
+    .select('d.id', 'a.name as alkes_name')
+  const makeOf = (device: { alkes_name: string }, i: number) =>
+    demoMakeOf(device.alkes_name, index + i)
   await receiveEquipment(actorOf(admin), order, {
     checker: admin.id,
     contact_person_name: 'Rahmat Hidayat',
@@ -168,7 +188,7 @@ async function walk(
     received_date: jsDate(delivery.plus({ days: 1 })),
     done_estimation_date: jsDate(delivery.plus({ days: 5 })),
     alkes_orders: devices.map((device, i) => {
-      const [merk, model] = MERKS[(index + i) % MERKS.length]
+      const { merk, model } = makeOf(device, i)
       return {
         id: Number(device.id),
         merk,
@@ -214,8 +234,7 @@ async function walk(
     if (!finishAll && i > 0) continue
     const workDate = delivery.plus({ days: 2 })
     await saveWorksheet(actorOf(officer), order, Number(device.id), {
-      merk: MERKS[(index + i) % MERKS.length][0],
-      model: MERKS[(index + i) % MERKS.length][1],
+      ...makeOf(device, i),
       serial_number: `SN${order.id}${String(i + 1).padStart(3, '0')}`,
       type: 'Kalibrasi',
       certificate_number: `KAL/PK/${workDate.toFormat('yyyy')}/${String(order.id * 10 + i).padStart(5, '0')}`,

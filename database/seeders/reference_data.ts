@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { getProvinces, getRegencies } from 'idn-area-data'
 import { UNIT_NAMES } from '#enums/master_data'
-import { isoDate, nationalHolidays } from '#services/holidays'
+import { decreedYears, isoDate, nationalHolidays } from '#services/holidays'
 import { keepReportClock } from '#queries/reports/kept_counts'
 
 export const FASYANKES_CATEGORIES = [
@@ -65,10 +65,18 @@ export async function seedReferenceData() {
 
     const year = new Date().getFullYear()
     // National holidays of this year and the next, moving ones included; the lab's own stay.
+    const calendar = nationalHolidays([year, year + 1])
+    // Where a decree fixes the year, its dates and names replace the computed ones (a date the
+    // lab removed, or added itself, stays as the lab left it).
+    for (const decreed of decreedYears([year, year + 1])) {
+      await trx
+        .from('holidays')
+        .whereIn('source', ['national', 'cuti'])
+        .whereBetween('date', [`${decreed}-01-01`, `${decreed}-12-31`])
+        .delete()
+    }
     const known = new Set([...(await values('holidays', 'date'))].map(isoDate))
-    const holidays = nationalHolidays([year, year + 1])
-      .filter((holiday) => !known.has(holiday.date))
-      .map((holiday) => ({ ...holiday, source: 'national' }))
+    const holidays = calendar.filter((holiday) => !known.has(holiday.date))
     if (holidays.length) await trx.table('holidays').multiInsert(holidays)
   })
   await keepReportClock()

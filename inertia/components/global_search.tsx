@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from '@inertiajs/react'
-import { useQuery } from '@tanstack/react-query'
+import { Link, router } from '@inertiajs/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Search, X } from 'lucide-react'
 import { controlClass } from '~/components/ui/field'
 import { cn } from '~/lib/cn'
@@ -8,6 +8,16 @@ import { useDebounced } from '~/lib/use_debounced'
 
 type Hit = { kind: string; kindLabel: string; title: string; subtitle: string; href: string }
 type Answer = { query: string; results: Hit[]; message: string | null }
+
+async function ask(query: string, signal: AbortSignal) {
+  const response = await fetch(`/search?${new URLSearchParams({ q: query })}`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal,
+  })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  return (await response.json()) as Answer
+}
 
 /**
  * The top bar's search ("Telusuri": no label word a form field uses, so a field's label
@@ -19,20 +29,15 @@ export function GlobalSearch() {
   const [term, setTerm] = useState('')
   const [open, setOpen] = useState(false)
   const [expanded, setExpanded] = useState(false)
+  // The result Enter opens; the arrows move it.
+  const [active, setActive] = useState(0)
+  const queryClient = useQueryClient()
   const box = useRef<HTMLDivElement>(null)
   const debounced = useDebounced(term.trim(), 300)
   const answer = useQuery({
     queryKey: ['global-search', debounced],
     enabled: debounced.length >= 2,
-    queryFn: async ({ signal }) => {
-      const response = await fetch(`/search?${new URLSearchParams({ q: debounced })}`, {
-        headers: { Accept: 'application/json' },
-        credentials: 'same-origin',
-        signal,
-      })
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      return (await response.json()) as Answer
-    },
+    queryFn: ({ signal }) => ask(debounced, signal),
   })
 
   useEffect(() => {
@@ -45,6 +50,24 @@ export function GlobalSearch() {
 
   const hits = answer.data?.query === debounced ? answer.data.results : []
   const showPanel = open && debounced.length >= 2
+  const visit = (hit: Hit | undefined) => {
+    if (!hit) return
+    setOpen(false)
+    setExpanded(false)
+    router.visit(hit.href)
+  }
+  // Enter opens the chosen result, the first by default; typed faster than the answer, it
+  // asks at once and opens the first.
+  const enter = async () => {
+    const typed = term.trim()
+    if (typed.length < 2) return
+    if (typed === debounced && hits.length) return visit(hits[active] ?? hits[0])
+    const found = await queryClient.fetchQuery({
+      queryKey: ['global-search', typed],
+      queryFn: ({ signal }) => ask(typed, signal),
+    })
+    visit(found.results[0])
+  }
   return (
     <div
       ref={box}
@@ -73,6 +96,9 @@ export function GlobalSearch() {
           role="combobox"
           aria-expanded={showPanel}
           aria-controls="global-search-results"
+          aria-activedescendant={
+            showPanel && hits[active] ? `global-search-hit-${active}` : undefined
+          }
           aria-label="Telusuri"
           title="Telusuri nomor permintaan, fasyankes, nomor seri, atau nomor sertifikat"
           placeholder="Telusuri nomor, fasyankes, SN, sertifikat..."
@@ -80,6 +106,7 @@ export function GlobalSearch() {
           autoFocus={expanded}
           onChange={(event) => {
             setTerm(event.target.value)
+            setActive(0)
             setOpen(true)
           }}
           onFocus={() => setOpen(true)}
@@ -87,6 +114,14 @@ export function GlobalSearch() {
             if (event.key === 'Escape') {
               setOpen(false)
               setExpanded(false)
+            } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault()
+              setOpen(true)
+              const step = event.key === 'ArrowDown' ? 1 : -1
+              if (hits.length) setActive((active + step + hits.length) % hits.length)
+            } else if (event.key === 'Enter') {
+              event.preventDefault()
+              enter().catch(() => {})
             }
           }}
           className={cn(controlClass(), 'py-1.5 pr-8 pl-9')}
@@ -122,17 +157,21 @@ export function GlobalSearch() {
           {answer.isError && (
             <p className="px-3 py-2 text-sm text-red-600">Pencarian gagal. Coba lagi.</p>
           )}
-          {hits.map((hit) => (
+          {hits.map((hit, index) => (
             <Link
               key={`${hit.kind}-${hit.href}-${hit.title}`}
+              id={`global-search-hit-${index}`}
               href={hit.href}
               role="option"
-              aria-selected={false}
+              aria-selected={index === active}
               onClick={() => {
                 setOpen(false)
                 setExpanded(false)
               }}
-              className="block px-3 py-2 hover:bg-slate-50 focus:bg-slate-50 focus:outline-none dark:hover:bg-slate-800"
+              className={cn(
+                'block px-3 py-2 hover:bg-slate-50 focus:bg-slate-50 focus:outline-none dark:hover:bg-slate-800',
+                index === active && 'bg-slate-100 dark:bg-slate-800'
+              )}
             >
               <span className="block text-xs text-slate-500">{hit.kindLabel}</span>
               <span className="block text-sm font-medium">{hit.title}</span>

@@ -10,7 +10,7 @@ const OfficerAssignmentController = () =>
   import('#controllers/internal/officer_assignment_controller')
 const HandoverController = () => import('#controllers/internal/handover_controller')
 const FilesController = () => import('#controllers/orders/files_controller')
-const InvoicesController = () => import('#controllers/orders/invoices_controller')
+const InvoiceProofController = () => import('#controllers/internal/invoice_proof_controller')
 
 /**
  * Incoming-equipment orders (Alat Datang, spec part 2): what only this type
@@ -45,7 +45,7 @@ router
     router.get('/handover', [HandoverController, 'edit']).as('internal.handover.form')
     router.put('/handover', [HandoverController, 'update']).as('internal.handover')
     // Spec: PUT /internal/{id}/invoice with date, the proof of invoice's refresh.
-    router.put('/invoice', [InvoicesController, 'refresh']).as('internal.invoice.refresh')
+    router.put('/invoice', [InvoiceProofController, 'refresh']).as('internal.invoice.refresh')
     // Links kept from before the file layer: the application letter and a line's current file.
     router.get('/letter', [FilesController, 'letter']).as('internal.letter')
     router.get('/file/:deviceId/:kind', [FilesController, 'deviceFile']).as('internal.file')

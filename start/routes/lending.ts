@@ -23,6 +23,12 @@ router
   .as('calibrator.loan')
   .use(guarded('calibrator.view'))
 listRoutes('calibrator.loan', loanList)
+// Spec part 1: the list's print pages, with its filters: {current path}/print/order|transaction.
+router
+  .get('/calibrator/loan/print/:slip', [LoansController, 'printList'])
+  .where('slip', /^(order|transaction)$/)
+  .as('calibrator.loan.print_list')
+  .use(guarded('calibrator.view'))
 
 router
   .group(() => {

@@ -4,6 +4,7 @@ import { middleware } from '#start/kernel'
 import { guarded } from '#start/route_kit'
 import { ORDER_TYPES } from '#workflows/order_types'
 import { ORDER_DOCUMENTS } from '#documents/registry'
+import { SERVICE_LABS } from '#enums/labs'
 
 const DeviceLinesController = () => import('#controllers/orders/device_lines_controller')
 const WorksheetsController = () => import('#controllers/orders/worksheets_controller')
@@ -14,6 +15,7 @@ const FilesController = () => import('#controllers/orders/files_controller')
 const InvoicesController = () => import('#controllers/orders/invoices_controller')
 const LabelsController = () => import('#controllers/orders/labels_controller')
 const DeviceHistoryController = () => import('#controllers/device_history_controller')
+const DeviceOutcomesController = () => import('#controllers/orders/device_outcomes_controller')
 
 /**
  * The features both order types share, written once over `/:orderType/:id`
@@ -22,9 +24,12 @@ const DeviceHistoryController = () => import('#controllers/device_history_contro
  * scope; the order's own workflow then decides who may act in which status.
  */
 const orderType = new RegExp(`^(${ORDER_TYPES.join('|')})$`)
+const LAB_PARAM = new RegExp(`^(${SERVICE_LABS.join('|')})$`)
 
 router
   .group(() => {
+    // The order lists' device popover: each line's result and certificate (JSON).
+    router.get('/devices', [DeviceOutcomesController, 'index']).as('orders.devices')
     router.get('/append', [DeviceLinesController, 'create']).as('orders.append.form')
     router.post('/append', [DeviceLinesController, 'store']).as('orders.append')
     router.get('/:deviceId/cancel', [DeviceLinesController, 'cancelForm']).as('orders.cancel.form')
@@ -35,15 +40,25 @@ router
       .delete('/:deviceId/:lab', [DeviceLinesController, 'destroy'])
       .as('orders.device.destroy_in_lab')
 
-    router.get('/worksheet/pk', [WorksheetsController, 'index']).as('orders.worksheets')
+    // Each lab's worksheets (the spec's /worksheet/pk for PK, /worksheet/ukpr and
+    // /worksheet/sarpras for on-site lines of those labs); /worksheet opens the first one the
+    // user may work on.
+    router.get('/worksheet', [WorksheetsController, 'first']).as('orders.worksheets.first')
     router
-      .get('/worksheet/pk/:alkesOrderId/edit', [WorksheetsController, 'edit'])
+      .get('/worksheet/:lab', [WorksheetsController, 'index'])
+      .where('lab', LAB_PARAM)
+      .as('orders.worksheets')
+    router
+      .get('/worksheet/:lab/:alkesOrderId/edit', [WorksheetsController, 'edit'])
+      .where('lab', LAB_PARAM)
       .as('orders.worksheet.form')
     router
-      .put('/worksheet/pk/:alkesOrderId/update', [WorksheetsController, 'update'])
+      .put('/worksheet/:lab/:alkesOrderId/update', [WorksheetsController, 'update'])
+      .where('lab', LAB_PARAM)
       .as('orders.worksheet.update')
     router
-      .post('/worksheet/pk/:alkesOrderId/upload', [WorksheetsController, 'upload'])
+      .post('/worksheet/:lab/:alkesOrderId/upload', [WorksheetsController, 'upload'])
+      .where('lab', LAB_PARAM)
       .as('orders.worksheet.upload')
     router
       .put('/certificate-date', [WorksheetsController, 'certificateDate'])
@@ -124,10 +139,13 @@ router
   .as('devices.history')
   .use(guarded('internal.view'))
 
-/** Generated documents (receiving and hand-over proofs, ASPAK/SRIKANDI, later the letters). */
+/**
+ * Generated documents (receiving and hand-over proofs, ASPAK/SRIKANDI, the letters), each at its
+ * path under its order and named `orders.document.{name}`: links to it come from that name.
+ */
 for (const document of ORDER_DOCUMENTS) {
   router
-    .get(document.path, async (ctx: HttpContext) => {
+    .get(`/${document.orderType}/:id/${document.path}`, async (ctx: HttpContext) => {
       const { serveOrderDocument } = await import('#controllers/orders/documents_controller')
       return serveOrderDocument(ctx, document)
     })

@@ -8,7 +8,8 @@ const ReportsController = () => import('#controllers/reports/reports_controller'
 
 /**
  * The reports (spec part 2: service, yearly, alkes PK, berita acara, PNBP): their pages, the
- * JSON report calls the pages read, and the two report tables with their exports.
+ * JSON report calls the pages read, each page's tables as one PDF or workbook, and the two
+ * report tables with their exports.
  */
 router
   .group(() => {
@@ -25,6 +26,17 @@ router
           return new ReportApiController().show(ctx, path)
         })
         .as(`api.report.${path.replace('/', '.')}`)
+    }
+    for (const page of ['service', 'yearly', 'alkes'] as const) {
+      for (const format of ['pdf', 'excel'] as const) {
+        router
+          .get(`/report/${page}/print/${format}`, async (ctx: HttpContext) => {
+            const { default: ReportApiController } =
+              await import('#controllers/reports/report_api_controller')
+            return new ReportApiController().export(ctx, page, format)
+          })
+          .as(`report.${page}.print.${format}`)
+      }
     }
   })
   .use(guarded('report.view'))

@@ -290,8 +290,14 @@ test.group('Officer table on a phone (375 px)', (group) => {
 
       await page.getByLabel('Cari', { exact: true }).fill('Ujicoba')
       await summary(page, 1, 12, 12).waitFor()
+      // The column filters fold into a panel under one button (issue 35).
+      const panel = page.getByRole('button', { name: 'Filter kolom' })
+      assert.equal(await panel.getAttribute('aria-expanded'), 'false')
+      assert.equal(await filter(page, 'Nama').count(), 0, 'folded')
+      await panel.click()
       await filter(page, 'Nama').fill('Tabel 1')
       await summary(page, 1, 3, 3).waitFor()
+      assert.include(await panel.innerText(), '1 aktif')
       const cards = await page.getByTestId('card').allInnerTexts()
       assert.lengthOf(cards, 3)
       for (const [index, officer] of officers.slice(9).entries()) {

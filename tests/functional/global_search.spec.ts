@@ -9,6 +9,7 @@ import {
   userByEmail,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
+import { NEWEST_SEARCH } from '#queries/orders/order_text_search'
 
 type Hit = { kind: string; title: string; subtitle: string; href: string }
 
@@ -39,7 +40,13 @@ test.group('Global search', (group) => {
       byNumber.results.map((hit) => [hit.kind, hit.title, hit.href]),
       ['order', order.number, `/internal/${order.id}/detail`]
     )
-    for (const q of [`sn-${tag.toLowerCase()}`, `KAL/${tag}`]) {
+    // Typed in lower case, a whole number is still found (by its unique index).
+    const byLowerNumber = await search(client, admin, order.number.toLowerCase())
+    assert.deepInclude(
+      byLowerNumber.results.map((hit) => [hit.kind, hit.title]),
+      ['order', order.number]
+    )
+    for (const q of [`sn-${tag.toLowerCase()}`, `KAL/${tag}`, `kal/${tag.toLowerCase()}/1`]) {
       const found = await search(client, admin, q)
       const device = found.results.find((hit) => hit.kind === 'device')!
       assert.exists(device, q)
@@ -80,6 +87,40 @@ test.group('Global search', (group) => {
     const otherRow = await db.from('fasyankes').where('id', other.fasyankesId!).first()
     const names = await search(client, mine, otherRow.fasyankes_name)
     assert.isFalse(names.results.some((hit) => hit.kind === 'facility'))
+  })
+
+  test('bounded whatever the term (issue 34): a common term is found among the newest orders, a rare one beyond them from the index', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithRole('admin_pk')
+    const tag = marker('Jauh').toUpperCase()
+    const made = []
+    for (let i = 0; i < 4; i++) {
+      const fixture = await makeOrder({ status: 'PROSES PENGERJAAN', devices: 1 })
+      await db
+        .from('order_devices')
+        .where('id', fixture.devices[0].id)
+        .update({ serial_number: `${tag}-${i}`, certificate_number: `KAL/${tag}/${i}` })
+      made.push(fixture)
+    }
+    const walk = NEWEST_SEARCH.walk
+    NEWEST_SEARCH.walk = 2
+    try {
+      // The oldest is outside the two newest orders walked: read from the index.
+      const oldest = await search(client, admin, `${tag}-0`)
+      assert.deepInclude(
+        oldest.results.filter((hit) => hit.kind === 'device').map((hit) => hit.subtitle),
+        `${made[0].order.number} · Sertifikat KAL/${tag}/0`
+      )
+      const common = await search(client, admin, tag)
+      assert.sameMembers(
+        common.results.filter((hit) => hit.kind === 'order').map((hit) => hit.title),
+        made.map((fixture) => fixture.order.number)
+      )
+    } finally {
+      NEWEST_SEARCH.walk = walk
+    }
   })
 
   test('a term too short, hostile or odd answers calmly', async ({ client, assert }) => {

@@ -114,7 +114,11 @@ test.group('My tasks', (group) => {
         ],
       ]
     )
-    assert.equal(lines[0].worksheet_href, `/internal/${mine.order.id}/worksheet/pk`)
+    // The task opens the line's own worksheet (issue 35).
+    assert.equal(
+      lines[0].worksheet_href,
+      `/internal/${mine.order.id}/worksheet/pk/${mine.devices[0].id}/edit`
+    )
     assert.equal(lines[0].status, 'PROSES PENGERJAAN')
 
     // A finished line is no longer a task.

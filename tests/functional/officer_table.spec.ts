@@ -5,7 +5,7 @@ import User from '#models/user'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import ExcelJS from 'exceljs'
-import { forgetCounts } from '#queries/datatable'
+import { forgetKeptReads } from '#queries/kept_reads'
 import { labNow } from '#services/format'
 import { binary, listOutputs, pdfTextLines } from '#tests/functional/master_data/_support'
 
@@ -202,7 +202,7 @@ async function insertUsers(
     }))
   )
   // Rows written straight to the database skip the audit helper, which drops cached counts.
-  forgetCounts()
+  forgetKeptReads()
 }
 
 /** 60 officers sorting before every demo account, plus a facility login that must never be listed. */
@@ -232,11 +232,11 @@ async function seedTableOfficers() {
  * audit helper that normally drops them).
  */
 async function isolated() {
-  forgetCounts()
+  forgetKeptReads()
   const rollback = await testUtils.db().withGlobalTransaction()
   return async () => {
     await rollback()
-    forgetCounts()
+    forgetKeptReads()
   }
 }
 
@@ -481,7 +481,7 @@ test.group('Officer table | search and column filters', (group) => {
 test.group('Officer table | odd values', (group) => {
   // Read-only, and outside a transaction: on PostgreSQL one failing query would
   // abort a shared transaction and hide every later answer behind it.
-  group.each.setup(() => forgetCounts())
+  group.each.setup(() => forgetKeptReads())
 
   /** Query strings a user (or a script) may send; each must answer 422 with a message or a sane page. */
   const ODD = [

@@ -155,6 +155,7 @@ const FIXED_PARAMS: Record<string, string> = {
   type: 'certificate',
   kind: 'certificate',
   format: 'aspak',
+  slip: 'order',
 }
 
 /** Routes that change an officer's sign-in access take an account every editor may manage. */

@@ -340,3 +340,67 @@ test.group('Sessions | role removal and "end all sessions"', (group) => {
     assert.equal(own.status(), 403, 'not through the officer pages for one own account')
   })
 })
+
+test.group('Sessions | a visitor who has not signed in', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  const storedRows = async () => {
+    if (sessionDriver !== 'database') return 0
+    const row = await db.from('sessions').count('* as n').first()
+    return Number(row?.n ?? 0)
+  }
+
+  test('guest pages store no session (issue 34); a refused sign-in still shows its error; signing in stores one, signing out removes it', async ({
+    assert,
+  }) => {
+    const user = await makeStaff(['treasurer'], { nip: null })
+    await endUserSessions(user.id)
+    const before = await storedRows()
+    const browser = new HttpSession()
+    for (const path of ['/login', '/login', '/login', '/simulation']) {
+      const page = await browser.get(path)
+      assert.equal(page.status, 200, path)
+    }
+    assert.include(browser.cookieNames, 'kalibra-session')
+    assert.equal(await storedRows(), before)
+
+    const wrong = await browser.post('/auth/verify', {
+      form: { email: user.email, password: 'bukan-sandinya' },
+      headers: { referer: '/login' },
+    })
+    assert.equal(wrong.location, '/login')
+    const form = await browser.get('/login')
+    assert.equal(form.page().props.errors?.email, 'Email atau kata sandi salah.')
+    assert.equal(await storedRows(), before)
+
+    const signedIn = await browser.post('/auth/verify', {
+      form: { email: user.email, password: PASSWORD },
+      headers: { referer: '/login' },
+    })
+    assert.notEqual(signedIn.location, '/login')
+    assert.isTrue(await isSignedIn(browser))
+    assert.lengthOf(await storedSessionsOf(user.id), 1)
+
+    await browser.get('/auth/logout')
+    assert.isFalse(await isSignedIn(browser))
+    assert.lengthOf(await storedSessionsOf(user.id), 0)
+    assert.equal(await storedRows(), before)
+  })
+
+  test('expired sessions are swept from the table, live ones stay', async ({ assert }) => {
+    if (sessionDriver !== 'database') return
+    const { sweepExpiredSessions } = await import('#services/session_sweep')
+    const hour = 3600_000
+    await db.table('sessions').multiInsert([
+      { id: 'swept-1', data: '{}', expires_at: new Date(Date.now() - hour) },
+      { id: 'swept-2', data: '{}', expires_at: new Date(Date.now() - 2 * hour) },
+      { id: 'kept-1', data: '{}', expires_at: new Date(Date.now() + hour) },
+    ])
+    assert.isAtLeast(await sweepExpiredSessions(), 2)
+    const left = await db.from('sessions').whereIn('id', ['swept-1', 'swept-2', 'kept-1'])
+    assert.deepEqual(
+      left.map((row) => row.id),
+      ['kept-1']
+    )
+  })
+})

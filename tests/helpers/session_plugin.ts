@@ -7,7 +7,8 @@
  *
  * Same lifecycle as @adonisjs/session's plugin: before each request the
  * client's values are written under a fresh session id sent as the cookie;
- * afterwards the session the response names is read back and deleted.
+ * afterwards the session the response names is read back (from its guest cookie, or from the
+ * store for a signed-in session) and deleted.
  * Unlike it, every store call is awaited (a database write is asynchronous).
  */
 import '@adonisjs/session/plugins/api_client'
@@ -54,8 +55,12 @@ class StoreSessionClient extends SessionClient {
   }
 
   async load(sessionId?: string) {
-    const { [this.flashKey]: flashMessages = {}, ...values } =
-      (await this.store.read(sessionId || this.sessionId)) ?? {}
+    return this.split((await this.store.read(sessionId || this.sessionId)) ?? {})
+  }
+
+  /** A session's data as values and flash messages. */
+  split(data: SessionData) {
+    const { [this.flashKey]: flashMessages = {}, ...values } = data
     return { values, flashMessages }
   }
 }
@@ -148,9 +153,13 @@ export function sessionStoreApiClient(app: ApplicationService): PluginFn {
       })
       request.teardown(async (response) => {
         const sessionId = response.cookie(config.cookieName)
-        response.sessionBag = sessionId
-          ? await request.sessionClient.load(sessionId.value)
-          : { values: {}, flashMessages: {} }
+        // A guest's session travels in a cookie of its own, named by its id.
+        const guest = sessionId ? response.cookie(sessionId.value)?.value : undefined
+        response.sessionBag = guest
+          ? (request.sessionClient as StoreSessionClient).split(guest)
+          : sessionId
+            ? await request.sessionClient.load(sessionId.value)
+            : { values: {}, flashMessages: {} }
         await request.sessionClient.destroy(sessionId?.value)
       })
     })

@@ -6,6 +6,7 @@ import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { ACCOUNT_FREE_FAILURES, MAX_FAILED_SIGN_INS } from '#actions/auth/sign_in'
 import drive from '@adonisjs/drive/services/main'
+import { KEPT_READ_MS } from '#queries/kept_reads'
 import {
   Browser,
   DEMO_PASSWORD,
@@ -122,6 +123,38 @@ test.group('Two instances | one database', (group) => {
       await pair.stop()
       await rm(app.makePath(STORAGE), { recursive: true, force: true })
     }
+  })
+
+  test('a write on A is in a list read on B within the time a kept read lives (KEPT_READ_MS)', async ({
+    assert,
+  }) => {
+    const [alkes] = await throwaway.query<{ id: number }>(
+      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+    )
+    const [facility] = await throwaway.query<{ name: string }>(
+      `SELECT f.fasyankes_name AS name FROM fasyankes f JOIN users u ON u.fasyankes_id = f.id
+        WHERE u.email = ?`,
+      [FACILITY]
+    )
+    const staffOnB = await signedIn(b.port, 'yantek@kalibra.test')
+    // A searched list: its total is a kept read on B.
+    const path = `/internal/datatable?${new URLSearchParams({ search: facility.name, limit: '5' })}`
+    const totalOnB = async () => {
+      const answer = await staffOnB.send('GET', path, { headers: { accept: 'application/json' } })
+      assert.equal(answer.status, 200)
+      return Number(JSON.parse(answer.body).total)
+    }
+    const before = await totalOnB()
+    const facilityOnA = await signedIn(a.port, FACILITY)
+    const written = await requestOrder(facilityOnA, alkes.id, letterPdf('kept reads'))
+    assert.equal(written.status, 302)
+    const writtenAt = Date.now()
+    let seen = await totalOnB()
+    while (seen === before && Date.now() - writtenAt < KEPT_READ_MS + 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      seen = await totalOnB()
+    }
+    assert.equal(seen, before + 1, `B still showed ${seen} ${Date.now() - writtenAt} ms after`)
   })
 
   test('a session started on A is served by B, a write on B uses it, and signing out on B ends it on A', async ({

@@ -3,6 +3,7 @@ import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import { audit, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
+import { findLocked } from '#services/row_locks'
 
 /**
  * Returns false, changing nothing, when the old password is wrong. Every other
@@ -16,7 +17,7 @@ export async function changePassword(
   keepSessionId: string
 ) {
   return db.transaction(async (trx) => {
-    const user = await User.findOrFail(actor.user.id, { client: trx })
+    const user = await findLocked(User, actor.user.id, trx)
     if (!(await hash.verify(user.password, oldPassword))) return false
     user.password = newPassword
     await user.save()

@@ -5,13 +5,14 @@ import Fasyankes from '#models/fasyankes'
 import { audit, changes, type Actor } from '#services/audit'
 import type { facilityProfileValidator, staffProfileValidator } from '#validators/profile'
 import { fasyankesAttributes, fasyankesFormValues } from '#actions/fasyankes/save_fasyankes'
+import { findLocked } from '#services/row_locks'
 
 type StaffProfile = Infer<typeof staffProfileValidator>
 type FacilityProfile = Infer<typeof facilityProfileValidator>
 
 export async function updateStaffProfile(actor: Actor & { user: User }, input: StaffProfile) {
   await db.transaction(async (trx) => {
-    const user = await User.findOrFail(actor.user.id, { client: trx })
+    const user = await findLocked(User, actor.user.id, trx)
     const after = {
       name: input.name,
       nip: input.nip ?? null,
@@ -48,8 +49,8 @@ export function facilityProfileValues(facility: Fasyankes, email: string) {
 /** A facility account edits its facility record and its login email together. */
 export async function updateFacilityProfile(actor: Actor & { user: User }, input: FacilityProfile) {
   await db.transaction(async (trx) => {
-    const user = await User.findOrFail(actor.user.id, { client: trx })
-    const facility = await Fasyankes.findOrFail(user.fasyankesId, { client: trx })
+    const user = await findLocked(User, actor.user.id, trx)
+    const facility = await findLocked(Fasyankes, user.fasyankesId!, trx)
     const diff = changes(facilityProfileValues(facility, user.email), input)
     if (!diff.changed) return
     await facility

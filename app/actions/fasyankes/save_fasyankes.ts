@@ -4,6 +4,7 @@ import User from '#models/user'
 import UserRole from '#models/user_role'
 import { auditAccountUpdate, audit, changes, inTransaction, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
+import { lockModel } from '#services/row_locks'
 
 export interface FasyankesInput {
   fasyankes_name: string
@@ -107,6 +108,7 @@ export async function updateFasyankes(
   trx?: TransactionClientContract
 ) {
   const run = async (client: TransactionClientContract) => {
+    await lockModel(client, facility)
     facility.useTransaction(client)
     const account = await User.query({ client }).where('fasyankes_id', facility.id).first()
     const diff = changes(

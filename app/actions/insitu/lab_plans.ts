@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import type User from '#models/user'
@@ -51,7 +50,7 @@ export async function saveEstimations(actor: StaffActor, order: Order, entries: 
       `Estimasi ${LAB_LABELS[refused.lab]} diisi oleh kepala laboratoriumnya.`
     )
   }
-  await db.transaction(async (trx) => {
+  await insituWorkflow.take('estimation_save', order, actor.user, async (trx) => {
     for (const entry of entries) {
       const plan = await planFor(trx, order, entry.lab)
       const days = labDays(entry.lab, await estimationItems(order, entry.lab, trx), entry)

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { refuseFields } from '#services/field_errors'
@@ -9,6 +8,7 @@ import { staffWithRoles } from '#queries/orders/alkes_options'
 import { requestedLabs } from '#queries/insitu/lab_plans'
 import { picksTeamOf } from '#queries/insitu/teams'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+import { teamAssignmentNews } from '#notifications/assignment_news'
 
 export interface TeamInput {
   lab?: ServiceLab
@@ -80,7 +80,12 @@ export async function saveTeam(actor: StaffActor, order: Order, input: TeamInput
     }
     return { start, end, days: end.diff(start, 'days').days + 1 }
   })
-  await db.transaction(async (trx) => {
+  await insituWorkflow.take('officers', order, actor.user, async (trx) => {
+    const previous = await trx
+      .from('insitu_team_members')
+      .where({ order_id: order.id, lab })
+      .select('user_id')
+    const before = new Set(previous.map((row) => Number(row.user_id)))
     await trx.from('insitu_team_members').where({ order_id: order.id, lab }).delete()
     await trx.from('insitu_team_dates').where({ order_id: order.id, lab }).delete()
     const now = DateTime.utc().toSQL({ includeOffset: false })
@@ -110,5 +115,12 @@ export async function saveTeam(actor: StaffActor, order: Order, input: TeamInput
       dates: ranges.map((range) => `${range.start.toISODate()}..${range.end.toISODate()}`),
     }
     await auditOrder(actor, order, 'officers', { to }, trx)
+    await teamAssignmentNews(trx, actor.user.id, order, {
+      lab,
+      leader,
+      members,
+      before,
+      dates: ranges,
+    })
   })
 }

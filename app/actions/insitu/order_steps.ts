@@ -3,7 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Order from '#models/order'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
-import { storeUpload } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { recordFile } from '#files/order_files'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
@@ -71,19 +71,21 @@ export async function uploadContract(
   contract: { number: string; date: Date; file?: MultipartFile }
 ) {
   insituWorkflow.assert('contract', order, actor.user)
-  const stored = contract.file ? await storeUpload(contract.file, 'contracts') : null
   const date = isoDate(contract.date)
-  return takeStep(
-    actor,
-    order,
-    'contract',
-    { contract_number: contract.number, contract_date: date },
-    { contract_number: contract.number, contract_date: date },
-    async (trx) => {
-      if (stored)
-        await recordFile(trx, { order, kind: 'contract', userId: actor.user.id }, { stored })
-    }
-  )
+  return withStagedFiles(async (files) => {
+    const stored = contract.file ? await files.upload(contract.file, 'contracts') : null
+    return takeStep(
+      actor,
+      order,
+      'contract',
+      { contract_number: contract.number, contract_date: date },
+      { contract_number: contract.number, contract_date: date },
+      async (trx) => {
+        if (stored)
+          await recordFile(trx, { order, kind: 'contract', userId: actor.user.id }, { stored })
+      }
+    )
+  })
 }
 
 /** yantek closes the work, with an optional note (SELESAI). */

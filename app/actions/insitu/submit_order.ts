@@ -1,14 +1,13 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import InsituOrder from '#models/insitu_order'
 import { refuseFields } from '#services/field_errors'
-import { storeUpload } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { SERVICE_LABS } from '#enums/labs'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 import { executionYears } from '#validators/insitu_order'
-import type { DeviceLineInput } from '#actions/orders/device_lines'
+import { refuseOversizedOrder, type DeviceLineInput } from '#actions/orders/device_lines'
 import { createRequest, replaceRequest } from '#actions/orders/order_request'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
@@ -66,24 +65,27 @@ export async function updateInsituOrder(
 ) {
   insituWorkflow.assert('edit', order, actor.user)
   const lines = requestedLines(input)
-  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
-  return db.transaction(async (trx) => {
-    // Only while the order is still in the status the user edited.
-    await moveOrder(trx, order, 'edit')
-    const { executionYear, letterNumber, letterDate } = details(input)
-    await trx.from('insitu_orders').where('order_id', order.id).update({
-      execution_year: executionYear,
-      letter_number: letterNumber,
-      letter_date: letterDate.toISODate(),
+  refuseOversizedOrder(lines)
+  return withStagedFiles(async (files) => {
+    const letter = input.letter ? await files.upload(input.letter, 'letters') : null
+    return insituWorkflow.take('edit', order, actor.user, async (trx) => {
+      // Only while the order is still in the status the user edited.
+      await moveOrder(trx, order, 'edit')
+      const { executionYear, letterNumber, letterDate } = details(input)
+      await trx.from('insitu_orders').where('order_id', order.id).update({
+        execution_year: executionYear,
+        letter_number: letterNumber,
+        letter_date: letterDate.toISODate(),
+      })
+      const devices = await replaceRequest(trx, actor, order, input.fasyankes_id, letter, lines)
+      await auditOrder(
+        actor,
+        order,
+        'edit',
+        { to: { letter_number: letterNumber, devices: devices.length } },
+        trx
+      )
+      return order
     })
-    const devices = await replaceRequest(trx, actor, order, input.fasyankes_id, letter, lines)
-    await auditOrder(
-      actor,
-      order,
-      'edit',
-      { to: { letter_number: letterNumber, devices: devices.length } },
-      trx
-    )
-    return order
   })
 }

@@ -3,6 +3,7 @@ import ActionRefusedException from '#exceptions/action_refused_exception'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 import { affectedRows } from '#services/query_results'
+import { officerAssignmentNews } from '#notifications/assignment_news'
 
 /** admin_pk assigns an officer to each device line; the order goes to PROSES PENGERJAAN. */
 export async function assignOfficers(
@@ -12,6 +13,16 @@ export async function assignOfficers(
 ) {
   await internalWorkflow.take('assign_officers', order, actor.user, async (trx) => {
     const moved = await moveOrder(trx, order, 'assign_officers')
+    const lines = await trx
+      .from('order_devices')
+      .where('order_id', order.id)
+      .select('id', 'officer_id')
+    const before = new Map(
+      lines.map((line) => [
+        Number(line.id),
+        line.officer_id === null ? null : Number(line.officer_id),
+      ])
+    )
     for (const selection of selections) {
       const updated = await trx
         .from('order_devices')
@@ -31,5 +42,6 @@ export async function assignOfficers(
       { from: { status: moved.from }, to: { status: moved.to, officers: selections } },
       trx
     )
+    await officerAssignmentNews(trx, actor.user.id, order, before)
   })
 }

@@ -1,6 +1,6 @@
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import { changedByOthers } from '#workflows/kit'
+import { removeFilesAfterCommit } from '#files/order_files'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
@@ -33,12 +33,10 @@ export async function confirmOrder(
 
 /** Deletes an order still waiting (or rejected), with its lines and files' records. */
 export async function deleteOrder(actor: StaffActor, order: Order) {
-  internalWorkflow.assert(
-    order.status === 'DITOLAK' ? 'delete_rejected' : 'delete',
-    order,
-    actor.user
-  )
-  await db.transaction(async (trx) => {
+  const action = order.status === 'DITOLAK' ? 'delete_rejected' : 'delete'
+  await internalWorkflow.take(action, order, actor.user, async (trx) => {
+    // Its files' rows cascade with it; the stored files go once this commits.
+    await removeFilesAfterCommit(trx, order.id)
     const deleted = await trx
       .from('orders')
       .where('id', order.id)

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import InternalOrder from '#models/internal_order'
-import { storeUpload } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
-import type { DeviceLineInput } from '#actions/orders/device_lines'
+import { refuseOversizedOrder, type DeviceLineInput } from '#actions/orders/device_lines'
 import { createRequest, replaceRequest } from '#actions/orders/order_request'
 import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_audit'
 
@@ -64,29 +63,39 @@ export async function createInternalOrder(
 export async function updateInternalOrder(actor: StaffActor, order: Order, input: OrderInput) {
   const action = order.status === 'DITOLAK' ? 'resubmit' : 'edit'
   internalWorkflow.assert(action, order, actor.user)
-  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
-  return db.transaction(async (trx) => {
-    // Also for a plain edit: the order must still be in the status the user edited.
-    const moved = await moveOrder(trx, order, action)
-    await InternalOrder.query({ client: trx })
-      .where('order_id', order.id)
-      .update({
-        delivery_date_estimation: details(input).deliveryDateEstimation.toISODate(),
-        arrival_date_estimation: details(input).arrivalDateEstimation.toISODate(),
-        contact_person_name: input.contact_person_name,
-        contact_person_phone: input.contact_person_phone,
-        delivery_option: input.delivery_option,
-        delivery_travel_name: details(input).deliveryTravelName,
-        service_type: input.service_type,
-      })
-    const devices = await replaceRequest(trx, actor, order, input.fasyankes_id, letter, input.alkes)
-    await auditOrder(
-      actor,
-      order,
-      action,
-      { from: { status: moved.from }, to: { status: order.status, devices: devices.length } },
-      trx
-    )
-    return order
+  refuseOversizedOrder(input.alkes)
+  return withStagedFiles(async (files) => {
+    const letter = input.letter ? await files.upload(input.letter, 'letters') : null
+    return internalWorkflow.take(action, order, actor.user, async (trx) => {
+      // Also for a plain edit: the order must still be in the status the user edited.
+      const moved = await moveOrder(trx, order, action)
+      await InternalOrder.query({ client: trx })
+        .where('order_id', order.id)
+        .update({
+          delivery_date_estimation: details(input).deliveryDateEstimation.toISODate(),
+          arrival_date_estimation: details(input).arrivalDateEstimation.toISODate(),
+          contact_person_name: input.contact_person_name,
+          contact_person_phone: input.contact_person_phone,
+          delivery_option: input.delivery_option,
+          delivery_travel_name: details(input).deliveryTravelName,
+          service_type: input.service_type,
+        })
+      const devices = await replaceRequest(
+        trx,
+        actor,
+        order,
+        input.fasyankes_id,
+        letter,
+        input.alkes
+      )
+      await auditOrder(
+        actor,
+        order,
+        action,
+        { from: { status: moved.from }, to: { status: order.status, devices: devices.length } },
+        trx
+      )
+      return order
+    })
   })
 }

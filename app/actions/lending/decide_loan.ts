@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type CalibratorLoan from '#models/calibrator_loan'
 import type User from '#models/user'
 import { SERVICE_LABS } from '#enums/labs'
@@ -24,9 +23,8 @@ export async function decideLoan(
   loan: CalibratorLoan,
   decision: { status: Exclude<LoanStatus, 'Pending'>; reason?: string }
 ) {
-  loanWorkflow.assert('confirm', loan, actor.user)
-  const labs = labsToDecide(actor.user, loan)
-  return db.transaction(async (trx) => {
+  return loanWorkflow.take('confirm', loan, actor.user, async (trx) => {
+    const labs = labsToDecide(actor.user, loan)
     const now = databaseNow(trx)
     for (const lab of labs) {
       const affected = await trx

@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type CalibratorLoan from '#models/calibrator_loan'
 import type User from '#models/user'
@@ -88,8 +87,7 @@ export async function returnBySerial(
   serial: string,
   condition?: CalibratorCondition
 ) {
-  loanWorkflow.assert('return', loan, actor.user)
-  return db.transaction(async (trx) => {
+  return loanWorkflow.take('return', loan, actor.user, async (trx) => {
     const open = await openLines(trx, loan.id)
     const line = open.find((row) => row.serial_number.toLowerCase() === serial.toLowerCase())
     if (!line) {
@@ -101,8 +99,8 @@ export async function returnBySerial(
         .first()
       refuseFields({
         serial_number: returned
-          ? `Kalibrator dengan Nomor Seri ${serial} sudah dikembalikan.`
-          : `Kalibrator dengan Nomor Seri ${serial} tidak ada dalam peminjaman ${loan.number}.`,
+          ? `Kalibrator dengan nomor seri ${serial} sudah dikembalikan.`
+          : `Kalibrator dengan nomor seri ${serial} tidak ada dalam peminjaman ${loan.number}.`,
       })
     }
     const returnedAt = await returnLines(trx, actor, loan, [line], {
@@ -118,8 +116,7 @@ export async function returnAll(
   loan: CalibratorLoan,
   conditions: Record<number, CalibratorCondition | undefined> = {}
 ) {
-  loanWorkflow.assert('return', loan, actor.user)
-  return db.transaction(async (trx) => {
+  return loanWorkflow.take('return', loan, actor.user, async (trx) => {
     const open = await openLines(trx, loan.id)
     if (!open.length) refuseFields({ serial_number: 'Semua kalibrator sudah dikembalikan.' })
     await returnLines(trx, actor, loan, open, conditions)

@@ -153,13 +153,14 @@ const described = (input: LoanInput) => ({
 
 /** POST /calibrator/loan: a new loan (PJM/2026/11/0001), its calibrators held at once. */
 export async function createLoan(actor: LoanActor, input: LoanInput) {
+  const number = await nextOrderNumber('PJM')
   return db.transaction(async (trx) => {
     const { officers, orderIds } = await checkedLoan(trx, input)
     const now = databaseNow(trx)
     const [row] = await trx
       .table('calibrator_loans')
       .insert({
-        number: await nextOrderNumber(trx, 'PJM'),
+        number,
         borrower_id: actor.user.id,
         ...loanColumns(input, officers),
         status_changed_at: now,
@@ -212,8 +213,7 @@ export async function releaseLines(
  * and every lab decides again (what they approved has changed).
  */
 export async function updateLoan(actor: LoanActor, loan: CalibratorLoan, input: LoanInput) {
-  loanWorkflow.assert('edit', loan, actor.user)
-  await db.transaction(async (trx) => {
+  await loanWorkflow.take('edit', loan, actor.user, async (trx) => {
     const { officers, orderIds } = await checkedLoan(trx, input, loan.id)
     const affected = await trx
       .from('calibrator_loans')

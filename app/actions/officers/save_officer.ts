@@ -3,6 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
 import { auditAccountUpdate, audit, changes, inTransaction, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
+import { lockModel } from '#services/row_locks'
 
 export interface OfficerInput {
   name: string
@@ -63,6 +64,7 @@ export async function updateOfficer(
   trx?: TransactionClientContract
 ) {
   const run = async (client: TransactionClientContract) => {
+    await lockModel(client, user)
     user.useTransaction(client)
     const diff = changes(profileOf(user), pick(input))
     user.merge(pick(input))

@@ -5,6 +5,7 @@ import type { Role } from '#enums/roles'
 import { audit, type Actor } from '#services/audit'
 import { forbiddenRoleChange } from '#services/role_grants'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
+import { forUpdate } from '#services/row_locks'
 
 export const OWN_ROLES_REFUSED =
   'Anda tidak dapat mengubah peran Anda sendiri. Mintalah atasan yang berwenang untuk mengubahnya.'
@@ -23,10 +24,10 @@ export async function updateOfficerRoles(
 ) {
   if (actor.user.id === targetId) return { ok: false as const, message: OWN_ROLES_REFUSED }
   return db.transaction(async (trx) => {
-    const target = await User.query({ client: trx })
-      .where('id', targetId)
-      .whereNull('fasyankes_id')
-      .firstOrFail()
+    const target = await forUpdate(
+      User.query({ client: trx }).where('id', targetId).whereNull('fasyankes_id'),
+      trx
+    ).firstOrFail()
     const current = target.roles
     const refusal = forbiddenRoleChange(actor.user.roles, current, requested)
     if (refusal) return { ok: false as const, message: refusal }

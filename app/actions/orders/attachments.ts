@@ -5,13 +5,15 @@ import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import { refuseFields } from '#services/field_errors'
 import ActionRefusedException from '#exceptions/action_refused_exception'
-import { storeUpload, type StoredFile } from '#files/file_store'
+import type { StoredFile } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { fileReference, recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { settleDevice } from '#actions/orders/settle_device'
 import { findDevice } from '#actions/orders/device_lines'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import { subOrdersOf } from '#queries/orders/order_devices'
+import { lockModel } from '#services/row_locks'
 
 const KIND_LABELS = { certificate: 'sertifikat', result: 'hasil' } as const
 type ResultKind = keyof typeof KIND_LABELS
@@ -26,10 +28,15 @@ export async function attachResult(
   input: { type: ResultKind; deviceId: number; file?: MultipartFile; link?: string }
 ) {
   const device = await attachableDevice(actor, order, input.deviceId)
-  const stored = input.file ? await storeUpload(input.file, `results/${order.id}`) : null
-  await db.transaction((trx) =>
-    recordResult(trx, actor, order, device, input.type, stored ? { stored } : { link: input.link! })
-  )
+  await withStagedFiles(async (files) => {
+    const stored = input.file ? await files.upload(input.file, `results/${order.id}`) : null
+    await db.transaction(async (trx) => {
+      await lockModel(trx, order)
+      const fresh = await attachableDevice(actor, order, device.id, trx)
+      const content = stored ? { stored } : { link: input.link! }
+      await recordResult(trx, actor, order, fresh, input.type, content)
+    })
+  })
 }
 
 /**
@@ -45,12 +52,16 @@ export async function attachCertificates(
   for (const item of items) {
     devices.push(await attachableDevice(actor, order, item.deviceId))
   }
-  const stored: StoredFile[] = []
-  for (const item of items) stored.push(await storeUpload(item.file, `results/${order.id}`))
-  await db.transaction(async (trx) => {
-    for (const [index, device] of devices.entries()) {
-      await recordResult(trx, actor, order, device, 'certificate', { stored: stored[index] })
-    }
+  await withStagedFiles(async (files) => {
+    const stored: StoredFile[] = []
+    for (const item of items) stored.push(await files.upload(item.file, `results/${order.id}`))
+    await db.transaction(async (trx) => {
+      await lockModel(trx, order)
+      for (const [index, { id }] of devices.entries()) {
+        const device = await attachableDevice(actor, order, id, trx)
+        await recordResult(trx, actor, order, device, 'certificate', { stored: stored[index] })
+      }
+    })
   })
 }
 
@@ -77,26 +88,39 @@ export async function attachBySubOrder(
     for (const device of devices) workflowOf(order).assert('attachment', order, actor.user, device)
     targets.push(devices)
   }
-  const contents: ({ stored: StoredFile } | { link: string })[] = []
-  for (const entry of entries) {
-    contents.push(
-      typeof entry.value === 'string'
-        ? { link: entry.value }
-        : { stored: await storeUpload(entry.value, `results/${order.id}`) }
-    )
-  }
-  await db.transaction(async (trx) => {
-    for (const [index, devices] of targets.entries()) {
-      for (const device of devices) {
-        await recordResult(trx, actor, order, device, type, contents[index])
-      }
+  await withStagedFiles(async (files) => {
+    const contents: ({ stored: StoredFile } | { link: string })[] = []
+    for (const entry of entries) {
+      contents.push(
+        typeof entry.value === 'string'
+          ? { link: entry.value }
+          : { stored: await files.upload(entry.value, `results/${order.id}`) }
+      )
     }
+    await db.transaction(async (trx) => {
+      await lockModel(trx, order)
+      for (const [index, devices] of targets.entries()) {
+        for (const { id } of devices) {
+          const device = await findDevice(trx, order, id)
+          workflowOf(order).assert('attachment', order, actor.user, device)
+          await recordResult(trx, actor, order, device, type, contents[index])
+        }
+      }
+    })
   })
 }
 
-/** A line of the order this user may attach to now; a cancelled test takes no result. */
-async function attachableDevice(actor: StaffActor, order: Order, deviceId: number) {
-  const device = await findDevice(undefined, order, deviceId)
+/**
+ * A line of the order this user may attach to now; a cancelled test takes no result. Checked
+ * before the upload is stored, and again in the transaction (`client`) once the order is taken.
+ */
+async function attachableDevice(
+  actor: StaffActor,
+  order: Order,
+  deviceId: number,
+  client?: TransactionClientContract
+) {
+  const device = await findDevice(client, order, deviceId)
   workflowOf(order).assert('attachment', order, actor.user, device)
   if (device.status === 'BATAL UJI') {
     throw new ActionRefusedException(
@@ -151,8 +175,7 @@ export async function saveOrderField(
   value: string
 ) {
   const action = field === 'folder_link' ? 'folder' : 'certificate_date'
-  workflowOf(order).assert(action, order, actor.user)
-  await db.transaction(async (trx) => {
+  await workflowOf(order).take(action, order, actor.user, async (trx) => {
     const before = await trx.from('orders').where('id', order.id).select(field).first()
     await trx
       .from('orders')

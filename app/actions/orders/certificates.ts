@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import drive from '@adonisjs/drive/services/main'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
@@ -11,8 +10,10 @@ import Inventory from '#models/inventory'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import { recordFile } from '#files/order_files'
+import { withStagedFiles } from '#files/staged_files'
 import { workflowOf } from '#workflows/order_types'
 import { moveStatus } from '#workflows/kit'
+import { lockModel } from '#services/row_locks'
 import { newLabelCode } from '#services/label_codes'
 import { nextCalibrationDate } from '#services/recalibration'
 import { findDevice } from '#actions/orders/device_lines'
@@ -21,6 +22,7 @@ import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import { certificateContents, revisionNumber } from '#documents/certificates/contents'
 import { certificatePdf } from '#documents/certificates/certificate_pdf'
 import { certificateNews } from '#notifications/order_news'
+import { readAll } from '#services/query_results'
 
 /** A device line's certificate revisions as its actions read them: the current and the pending. */
 export async function revisionsOf(client: QueryClientContract, deviceId: number) {
@@ -38,9 +40,9 @@ export async function revisionsOf(client: QueryClientContract, deviceId: number)
 async function freshCode(client: TransactionClientContract) {
   for (;;) {
     const code = newLabelCode()
-    const [label, certificate] = await Promise.all([
-      client.from('device_labels').where('code', code).first(),
-      client.from('certificates').where('code', code).first(),
+    const [label, certificate] = await readAll(client, [
+      () => client.from('device_labels').where('code', code).first(),
+      () => client.from('certificates').where('code', code).first(),
     ])
     if (!label && !certificate) return code
   }
@@ -79,8 +81,65 @@ export async function awaitApproval(
     },
     { client: trx }
   )
-  await certificateNews(trx, user.id, order, device.lab, certificate.revision)
+  await certificateNews(trx, user.id, order, device.lab)
   return certificate
+}
+
+/** The pending certificate of the order an approval names, checked as the approval needs it. */
+async function approvable(
+  client: QueryClientContract,
+  actor: StaffActor,
+  order: Order,
+  certificateId: number
+) {
+  const certificate = await Certificate.query({ client })
+    .where('id', certificateId)
+    .whereIn(
+      'order_device_id',
+      client.from('order_devices').where('order_id', order.id).select('id')
+    )
+    .first()
+  if (!certificate) throw new NotFoundException('Sertifikat tidak ditemukan pada order ini.')
+  const device = await findDevice(
+    client as TransactionClientContract,
+    order,
+    certificate.orderDeviceId
+  )
+  workflowOf(order).assert('certificate_approve', order, actor.user, device)
+  const { current, pending } = await revisionsOf(client, device.id)
+  if (!pending || pending.id !== certificate.id) {
+    throw new ActionRefusedException(
+      certificate.status === 'Menunggu Persetujuan'
+        ? 'Sertifikat ini tidak lagi menunggu persetujuan.'
+        : `Sertifikat ${certificate.number} sudah ${certificate.status === 'Berlaku' ? 'disetujui' : 'diganti'}.`
+    )
+  }
+  if (!device.certificateNumber || device.measuredLaik === null) {
+    throw new ActionRefusedException(
+      'Lembar kerja alat ini belum memuat pengukuran dan nomor sertifikat.'
+    )
+  }
+  return { certificate, device, current }
+}
+
+/** What the approved certificate says, frozen with its approval. */
+function frozenContents(
+  client: QueryClientContract,
+  actor: StaffActor,
+  order: Order,
+  approval: Awaited<ReturnType<typeof approvable>>,
+  approvedAt: DateTime
+) {
+  const { certificate, device, current } = approval
+  return certificateContents(client, order, device, {
+    number: revisionNumber(device.certificateNumber!, certificate.revision),
+    revision: certificate.revision,
+    code: certificate.code,
+    approver: actor.user,
+    approvedAt,
+    amendmentReason: certificate.amendmentReason,
+    replaces: current?.number ?? null,
+  })
 }
 
 /**
@@ -88,32 +147,34 @@ export async function awaitApproval(
  * 7.8.2): what it says is frozen, its PDF is made and stored as the line's certificate file
  * (a revision supersedes the file of the one before, which stays stored and opens), the
  * revision it replaces is marked Diganti, and the line may finish.
+ *
+ * The PDF is drawn and stored before the write (a few hundred ms that held SQLite's write lock,
+ * issue 34); inside the transaction the contents are read again and must be what was drawn,
+ * else nothing is written and the head is asked to approve again.
  */
 export async function approveCertificate(actor: StaffActor, order: Order, certificateId: number) {
-  const stored: string[] = []
-  try {
+  const approvedAt = DateTime.utc().startOf('second')
+  const client = db.connection()
+  const drawn = await frozenContents(
+    client,
+    actor,
+    order,
+    await approvable(client, actor, order, certificateId),
+    approvedAt
+  )
+  const pdf = await certificatePdf(drawn)
+  const key = `certificates/${order.id}/${randomUUID()}.pdf`
+  // A stored PDF whose approval does not commit is not a certificate: it is removed again.
+  return withStagedFiles(async (files) => {
+    await files.put(key, pdf, 'application/pdf')
     return await db.transaction(async (trx) => {
-      const certificate = await Certificate.query({ client: trx })
-        .where('id', certificateId)
-        .whereIn(
-          'order_device_id',
-          trx.from('order_devices').where('order_id', order.id).select('id')
-        )
-        .first()
-      if (!certificate) throw new NotFoundException('Sertifikat tidak ditemukan pada order ini.')
-      const device = await findDevice(trx, order, certificate.orderDeviceId)
-      workflowOf(order).assert('certificate_approve', order, actor.user, device)
-      const { current, pending } = await revisionsOf(trx, device.id)
-      if (!pending || pending.id !== certificate.id) {
+      await lockModel(trx, order)
+      const approval = await approvable(trx, actor, order, certificateId)
+      const { certificate, device, current } = approval
+      const contents = await frozenContents(trx, actor, order, approval, approvedAt)
+      if (JSON.stringify(contents) !== JSON.stringify(drawn)) {
         throw new ActionRefusedException(
-          certificate.status === 'Menunggu Persetujuan'
-            ? 'Sertifikat ini tidak lagi menunggu persetujuan.'
-            : `Sertifikat ${certificate.number} sudah ${certificate.status === 'Berlaku' ? 'disetujui' : 'diganti'}.`
-        )
-      }
-      if (!device.certificateNumber || device.measuredLaik === null) {
-        throw new ActionRefusedException(
-          'Lembar kerja alat ini belum memuat pengukuran dan nomor sertifikat.'
+          'Lembar kerja atau sertifikat ini berubah saat disetujui. Periksa kembali, lalu setujui lagi.'
         )
       }
       // Race-safe: of two heads approving at once, one moves it and the other is told.
@@ -134,21 +195,7 @@ export async function approveCertificate(actor: StaffActor, order: Order, certif
           label,
         })
       }
-      const approvedAt = DateTime.utc()
-      certificate.number = revisionNumber(device.certificateNumber, certificate.revision)
-      const contents = await certificateContents(trx, order, device, {
-        number: certificate.number,
-        revision: certificate.revision,
-        code: certificate.code,
-        approver: actor.user,
-        approvedAt,
-        amendmentReason: certificate.amendmentReason,
-        replaces: current?.number ?? null,
-      })
-      const pdf = await certificatePdf(contents)
-      const key = `certificates/${order.id}/${randomUUID()}.pdf`
-      await drive.use().put(key, pdf, { contentType: 'application/pdf' })
-      stored.push(key)
+      certificate.number = contents.number
       const { file } = await recordFile(
         trx,
         { order, deviceId: device.id, kind: 'certificate', userId: actor.user.id },
@@ -199,15 +246,7 @@ export async function approveCertificate(actor: StaffActor, order: Order, certif
       )
       return certificate
     })
-  } catch (error) {
-    // A stored PDF whose approval did not commit is not a certificate: remove it.
-    for (const key of stored)
-      await drive
-        .use()
-        .delete(key)
-        .catch(() => {})
-    throw error
-  }
+  })
 }
 
 /** An approved amendment may correct the device's identity or date: the inventory follows. */

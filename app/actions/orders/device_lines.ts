@@ -1,10 +1,12 @@
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Alkes from '#models/alkes'
 import type Order from '#models/order'
 import OrderDevice from '#models/order_device'
+import labConfig from '#config/lab'
+import { databaseNow } from '#services/database_time'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
+import { removeFilesAfterCommit } from '#files/order_files'
 import { refreshOrderTotals } from '#actions/orders/order_totals'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import type { ServiceLab } from '#enums/labs'
@@ -17,16 +19,48 @@ export interface DeviceLineInput {
   description?: string
 }
 
+/** The devices a request asks for: the sum of its lines' quantities. */
+export const requestedDevices = (lines: { quantity: number }[]) =>
+  lines.reduce((total, line) => total + line.quantity, 0)
+
+/** Why an order would hold too many devices with `adding` more (null: it would not). */
+export function oversizedOrder(adding: number, existing = 0) {
+  const max = labConfig.maxOrderDevices
+  if (existing + adding <= max) return null
+  const asked = existing
+    ? `${existing} alat yang sudah ada ditambah ${adding} alat baru`
+    : `${adding} alat`
+  return `Satu permintaan paling banyak ${max} alat (jumlah seluruh baris); permintaan ini ${asked}. Bagi alat ke beberapa permintaan.`
+}
+
+/** Refuses a request for more devices than an order may hold, before anything is stored. */
+export function refuseOversizedOrder(lines: { quantity: number }[]) {
+  const reason = oversizedOrder(requestedDevices(lines))
+  if (reason) throw new ActionRefusedException(reason)
+}
+
+/** Rows per INSERT: well under SQLite's limit of bound values (9 columns a row). */
+const INSERT_CHUNK = 200
+
 /**
  * Each requested line of quantity n becomes n device lines, priced and timed
  * from the device master data (never from the browser), in the lab of its
- * device type. Only device types offered for the order's service are taken.
+ * device type. Only device types offered for the service are taken; the order holds at
+ * most `maxOrderDevices` (config/lab.ts) with the lines it has. Written in multi-row
+ * inserts: one statement a few hundred lines, not one per line.
  */
 export async function addDeviceLines(
   trx: TransactionClientContract,
   order: Order,
   lines: DeviceLineInput[]
 ) {
+  const existing = await trx
+    .from('order_devices')
+    .where('order_id', order.id)
+    .count('* as total')
+    .first()
+  const oversized = oversizedOrder(requestedDevices(lines), Number(existing?.total ?? 0))
+  if (oversized) throw new ActionRefusedException(oversized)
   const alkes = await Alkes.query({ client: trx })
     .whereIn(
       'id',
@@ -36,21 +70,26 @@ export async function addDeviceLines(
   const byId = new Map(alkes.map((item) => [item.id, item]))
   const unknown = lines.find((line) => !byId.has(line.alkes_id))
   if (unknown) throw new ActionRefusedException('Alat tidak tersedia untuk layanan ini.')
+  const now = databaseNow(trx)
   const rows = lines.flatMap((line) =>
     Array.from({ length: line.quantity }, () => {
       const item = byId.get(line.alkes_id)!
       return {
-        orderId: order.id,
+        order_id: order.id,
         lab: item.laboratory.toLowerCase() as ServiceLab,
-        alkesId: item.id,
+        alkes_id: item.id,
         price: item.price,
-        minuteEstimation: item.minuteEstimation,
+        minute_estimation: item.minuteEstimation,
         description: line.description ?? null,
         status: 'BELUM SELESAI' as const,
+        created_at: now,
+        updated_at: now,
       }
     })
   )
-  await OrderDevice.createMany(rows, { client: trx })
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await trx.table('order_devices').multiInsert(rows.slice(start, start + INSERT_CHUNK))
+  }
   return rows
 }
 
@@ -62,8 +101,7 @@ export async function linesChanged(trx: TransactionClientContract, order: Order)
 
 /** Adds requested devices to an order that is not finished. */
 export async function appendDevices(actor: StaffActor, order: Order, lines: DeviceLineInput[]) {
-  workflowOf(order).assert('append', order, actor.user)
-  await db.transaction(async (trx) => {
+  await workflowOf(order).take('append', order, actor.user, async (trx) => {
     const added = await addDeviceLines(trx, order, lines)
     await linesChanged(trx, order)
     await auditOrder(actor, order, 'append', { to: { added_devices: added.length } }, trx)
@@ -84,8 +122,7 @@ export function findDevice(
 
 /** Removes one device line; the last one stays (delete the order instead). */
 export async function deleteDevice(actor: StaffActor, order: Order, deviceId: number) {
-  workflowOf(order).assert('delete_device', order, actor.user)
-  await db.transaction(async (trx) => {
+  await workflowOf(order).take('delete_device', order, actor.user, async (trx) => {
     const device = await findDevice(trx, order, deviceId)
     const remaining = await trx
       .from('order_devices')
@@ -97,6 +134,8 @@ export async function deleteDevice(actor: StaffActor, order: Order, deviceId: nu
         'Alat terakhir tidak dapat dihapus. Hapus permintaannya bila tidak jadi diajukan.'
       )
     }
+    // The line's files' rows cascade with it; the stored files go once this commits.
+    await removeFilesAfterCommit(trx, order.id, [device.id])
     await device.useTransaction(trx).delete()
     await linesChanged(trx, order)
     await auditOrder(
@@ -122,8 +161,7 @@ export async function cancelDeviceTest(
   deviceId: number,
   reason: string
 ) {
-  workflowOf(order).assert('cancel_device', order, actor.user)
-  await db.transaction(async (trx) => {
+  await workflowOf(order).take('cancel_device', order, actor.user, async (trx) => {
     const affected = await trx
       .from('order_devices')
       .where('id', deviceId)

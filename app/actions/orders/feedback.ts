@@ -1,4 +1,3 @@
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import Feedback from '#models/feedback'
 import { workflowOf } from '#workflows/order_types'
@@ -13,9 +12,7 @@ export async function submitFeedback(
   order: Order,
   input: { unit: string; critic?: string; ratings: Record<string, number> }
 ) {
-  workflowOf(order).assert('feedback', order, actor.user)
-  await db.transaction(async (trx) => {
-    await workflowOf(order).assertReady('feedback', order, trx)
+  await workflowOf(order).take('feedback', order, actor.user, async (trx) => {
     const moved = await moveOrder(trx, order, 'feedback')
     await Feedback.create(
       {

@@ -4,13 +4,14 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import { refuseFields } from '#services/field_errors'
 import { databaseNow } from '#services/database_time'
-import { formatDate, labToday } from '#services/format'
-import { storeUpload, type StoredFile } from '#files/file_store'
+import { formatDate } from '#services/format'
+import type { StoredFile } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { fileReference, recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
-import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 import { invoiceStagesOf } from '#queries/orders/invoice'
+import { refreshBillingState } from '#actions/orders/billing_state'
 
 export const STAGE_FIELDS = ['first_date', 'second_date', 'third_date'] as const
 const STAGE_LABELS = ['Tanggal Tagihan 1', 'Tanggal Tagihan 2', 'Tanggal Tagihan 3']
@@ -79,51 +80,58 @@ export async function updateInvoice(
   const errors = stageErrors(dates)
   if (Object.keys(errors).length) refuseFields(errors)
   const stage = stageOf(dates)
-  const stored = input.file ? await storeUpload(input.file, `invoices/${order.id}`) : null
-  await workflow.take('invoice_update', order, actor.user, async (trx) => {
-    const before = await issuedStages(trx, order)
-    const now = databaseNow(trx)
-    for (let index = 0; index < 3; index++) {
-      const where = { order_id: order.id, stage: index + 1 }
-      const date = dates[index]
-      const letterNumber = index + 1 === stage ? input.number : before.numbers[index]
-      if (!date) {
-        await trx.from('invoices').where(where).delete()
-      } else if (before.dates[index]) {
-        await trx
-          .from('invoices')
-          .where(where)
-          .update({ invoice_date: date, letter_number: letterNumber, updated_at: now })
-      } else {
-        await trx.table('invoices').insert({
-          ...where,
-          invoice_date: date,
-          letter_number: letterNumber,
-          created_at: now,
-          updated_at: now,
-        })
+  await withStagedFiles(async (files) => {
+    const stored = input.file ? await files.upload(input.file, `invoices/${order.id}`) : null
+    await workflow.take('invoice_update', order, actor.user, async (trx) => {
+      const before = await issuedStages(trx, order)
+      const now = databaseNow(trx)
+      for (let index = 0; index < 3; index++) {
+        const where = { order_id: order.id, stage: index + 1 }
+        const date = dates[index]
+        const letterNumber = index + 1 === stage ? input.number : before.numbers[index]
+        if (!date) {
+          await trx.from('invoices').where(where).delete()
+        } else if (before.dates[index]) {
+          await trx
+            .from('invoices')
+            .where(where)
+            .update({ invoice_date: date, letter_number: letterNumber, updated_at: now })
+        } else {
+          await trx.table('invoices').insert({
+            ...where,
+            invoice_date: date,
+            letter_number: letterNumber,
+            created_at: now,
+            updated_at: now,
+          })
+        }
       }
-    }
-    await trx.from('orders').where('id', order.id).update({ invoice_stage: stage })
-    order.invoiceStage = stage
-    const letter = stored
-      ? await recordFile(trx, { order, kind: 'invoice_letter', userId: actor.user.id }, { stored })
-      : null
-    await auditOrder(
-      actor,
-      order,
-      'invoice_update',
-      {
-        from: { dates: before.dates, number: before.numbers[stage - 1] ?? null },
-        to: {
-          dates,
-          stage,
-          number: input.number,
-          ...(letter ? { file: fileReference(letter.file) } : {}),
+      await trx.from('orders').where('id', order.id).update({ invoice_stage: stage })
+      order.invoiceStage = stage
+      await refreshBillingState(trx, order)
+      const letter = stored
+        ? await recordFile(
+            trx,
+            { order, kind: 'invoice_letter', userId: actor.user.id },
+            { stored }
+          )
+        : null
+      await auditOrder(
+        actor,
+        order,
+        'invoice_update',
+        {
+          from: { dates: before.dates, number: before.numbers[stage - 1] ?? null },
+          to: {
+            dates,
+            stage,
+            number: input.number,
+            ...(letter ? { file: fileReference(letter.file) } : {}),
+          },
         },
-      },
-      trx
-    )
+        trx
+      )
+    })
   })
 }
 
@@ -131,18 +139,21 @@ export async function updateInvoice(
 export async function uploadPaymentProofs(actor: StaffActor, order: Order, files: MultipartFile[]) {
   const workflow = workflowOf(order)
   workflow.assert('invoice_payment', order, actor.user)
-  const stored: StoredFile[] = []
-  for (const file of files) stored.push(await storeUpload(file, `payments/${order.id}`))
-  await workflow.take('invoice_payment', order, actor.user, async (trx) => {
-    for (const proof of stored) {
-      await recordFile(
-        trx,
-        { order, kind: 'payment_proof', userId: actor.user.id },
-        { stored: proof }
-      )
-    }
-    const keys = stored.map((proof) => proof.key)
-    await auditOrder(actor, order, 'invoice_payment', { to: { files: keys } }, trx)
+  await withStagedFiles(async (staged) => {
+    const stored: StoredFile[] = []
+    for (const file of files) stored.push(await staged.upload(file, `payments/${order.id}`))
+    await workflow.take('invoice_payment', order, actor.user, async (trx) => {
+      for (const proof of stored) {
+        await recordFile(
+          trx,
+          { order, kind: 'payment_proof', userId: actor.user.id },
+          { stored: proof }
+        )
+      }
+      await refreshBillingState(trx, order)
+      const keys = stored.map((proof) => proof.key)
+      await auditOrder(actor, order, 'invoice_payment', { to: { files: keys } }, trx)
+    })
   })
 }
 
@@ -161,6 +172,7 @@ export async function confirmPayment(actor: StaffActor, order: Order, date: Date
       .where('id', order.id)
       .whereNull('payment_confirm_date')
       .update({ payment_confirm_date: confirmed })
+    await refreshBillingState(trx, order)
     await auditOrder(
       actor,
       order,
@@ -168,23 +180,5 @@ export async function confirmPayment(actor: StaffActor, order: Order, date: Date
       { to: { payment_confirm_date: confirmed } },
       trx
     )
-  })
-}
-
-/** admin_pk or yantek refresh the proof of invoice: its date (today unless given) and its file. */
-export async function refreshInvoiceProof(actor: StaffActor, order: Order, date?: Date) {
-  const proofDate = day(date) ?? labToday()
-  await order.load('internal')
-  const proof = order.internal
-  const before = proof.proofOfInvoiceDate?.toISODate() ?? null
-  await internalWorkflow.take('invoice_refresh', order, actor.user, async (trx) => {
-    proof.useTransaction(trx)
-    proof.proofOfInvoiceDate = DateTime.fromISO(proofDate)
-    await proof.save()
-    const change = {
-      from: { proof_of_invoice_date: before },
-      to: { proof_of_invoice_date: proofDate },
-    }
-    await auditOrder(actor, order, 'invoice_refresh', change, trx)
   })
 }

@@ -6,7 +6,7 @@ import ActionRefusedException from '#exceptions/action_refused_exception'
 import { refuseFields } from '#services/field_errors'
 import { databaseNow } from '#services/database_time'
 import { newLabelCode } from '#services/label_codes'
-import { storeUpload } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { fileReference, recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
@@ -197,43 +197,45 @@ export async function finishLabels(
     }
   })
   if (Object.keys(errors).length) refuseFields(errors)
-  const stored = await storeUpload(input.file, `labels/${order.id}`)
-  await workflow.take('label_finishing', order, actor.user, async (trx) => {
-    await requestIn(trx, order, 'Diserahkan')
-    for (const item of items) {
-      await trx
-        .from('label_request_items')
-        .where('id', item.id!)
-        .update({ returned_quantity: reported.get(item.id!) })
-    }
-    const now = databaseNow(trx)
-    await trx.from('label_requests').where('id', request.id!).update({
-      status: 'Selesai',
-      finished_by: actor.user.id,
-      finished_at: now,
-      updated_at: now,
-    })
-    const proof = await recordFile(
-      trx,
-      { order, kind: 'label_proof', userId: actor.user.id },
-      { stored }
-    )
-    await auditOrder(
-      actor,
-      order,
-      'label_finishing',
-      {
-        from: { status: 'Diserahkan' },
-        to: {
-          status: 'Selesai',
-          returned: items.map(
-            (item) =>
-              `${item.label_name} (${LABEL_TYPE_NAMES[item.type]}): ${reported.get(item.id!)}/${item.quantity}`
-          ),
-          file: fileReference(proof.file),
+  await withStagedFiles(async (files) => {
+    const stored = await files.upload(input.file, `labels/${order.id}`)
+    await workflow.take('label_finishing', order, actor.user, async (trx) => {
+      await requestIn(trx, order, 'Diserahkan')
+      for (const item of items) {
+        await trx
+          .from('label_request_items')
+          .where('id', item.id!)
+          .update({ returned_quantity: reported.get(item.id!) })
+      }
+      const now = databaseNow(trx)
+      await trx.from('label_requests').where('id', request.id!).update({
+        status: 'Selesai',
+        finished_by: actor.user.id,
+        finished_at: now,
+        updated_at: now,
+      })
+      const proof = await recordFile(
+        trx,
+        { order, kind: 'label_proof', userId: actor.user.id },
+        { stored }
+      )
+      await auditOrder(
+        actor,
+        order,
+        'label_finishing',
+        {
+          from: { status: 'Diserahkan' },
+          to: {
+            status: 'Selesai',
+            returned: items.map(
+              (item) =>
+                `${item.label_name} (${LABEL_TYPE_NAMES[item.type]}): ${reported.get(item.id!)}/${item.quantity}`
+            ),
+            file: fileReference(proof.file),
+          },
         },
-      },
-      trx
-    )
+        trx
+      )
+    })
   })
 }

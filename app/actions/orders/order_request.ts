@@ -6,9 +6,15 @@ import ForbiddenException from '#exceptions/forbidden_exception'
 import { nextOrderNumber } from '#services/order_number'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { storeUpload, type StoredFile } from '#files/file_store'
-import { recordFile } from '#files/order_files'
-import { addDeviceLines, linesChanged, type DeviceLineInput } from '#actions/orders/device_lines'
+import type { StoredFile } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
+import { recordFile, removeFilesAfterCommit } from '#files/order_files'
+import {
+  addDeviceLines,
+  linesChanged,
+  refuseOversizedOrder,
+  type DeviceLineInput,
+} from '#actions/orders/device_lines'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
 
 /**
@@ -39,7 +45,8 @@ async function recordLetter(
 
 /**
  * A new numbered order of the type, in its first status, with its letter and device lines,
- * in one transaction (the letter is stored first). `details` writes the type's own row first:
+ * in one transaction (the letter is stored first, and removed again unless that commits:
+ * files/staged_files.ts). `details` writes the type's own row first:
  * what the type derives from the lines reads it. The audit entry holds the number, status and
  * device count, and what the type adds (`audited`).
  */
@@ -49,25 +56,29 @@ export async function createRequest(
   input: { letter?: MultipartFile; lines: DeviceLineInput[]; audited: Record<string, unknown> },
   details: (order: Order, trx: TransactionClientContract) => Promise<unknown>
 ) {
-  const letter = input.letter ? await storeUpload(input.letter, 'letters') : null
-  return db.transaction(async (trx) => {
-    const order = new Order()
-    order.useTransaction(trx)
-    order.merge({
-      type: request.type,
-      number: await nextOrderNumber(trx, request.code),
-      status: request.status,
-      userId: actor.user.id,
-      fasyankesId: request.fasyankesId,
+  refuseOversizedOrder(input.lines)
+  return withStagedFiles(async (files) => {
+    const letter = input.letter ? await files.upload(input.letter, 'letters') : null
+    const number = await nextOrderNumber(request.code)
+    return db.transaction(async (trx) => {
+      const order = new Order()
+      order.useTransaction(trx)
+      order.merge({
+        type: request.type,
+        number,
+        status: request.status,
+        userId: actor.user.id,
+        fasyankesId: request.fasyankesId,
+      })
+      await order.save()
+      await details(order, trx)
+      await recordLetter(trx, actor, order, letter)
+      const devices = await addDeviceLines(trx, order, input.lines)
+      await linesChanged(trx, order)
+      const to = { number: order.number, status: order.status, devices: devices.length }
+      await auditOrder(actor, order, 'create', { to: { ...to, ...input.audited } }, trx)
+      return order
     })
-    await order.save()
-    await details(order, trx)
-    await recordLetter(trx, actor, order, letter)
-    const devices = await addDeviceLines(trx, order, input.lines)
-    await linesChanged(trx, order)
-    const to = { number: order.number, status: order.status, devices: devices.length }
-    await auditOrder(actor, order, 'create', { to: { ...to, ...input.audited } }, trx)
-    return order
   })
 }
 
@@ -88,8 +99,18 @@ export async function replaceRequest(
     order.fasyankesId = fasyankesId
   }
   await recordLetter(trx, actor, order, letter)
+  // The old lines' files (their rows cascade with them) go once this commits.
+  await removeFilesAfterCommit(trx, order.id, await lineIds(trx, order))
   await OrderDevice.query({ client: trx }).where('order_id', order.id).delete()
   const devices = await addDeviceLines(trx, order, lines)
   await linesChanged(trx, order)
   return devices
+}
+
+async function lineIds(trx: TransactionClientContract, order: Order) {
+  const rows: { id: number }[] = await trx
+    .from('order_devices')
+    .where('order_id', order.id)
+    .select('id')
+  return rows.map((row) => row.id)
 }

@@ -19,7 +19,7 @@ export interface MeasurementInput {
   ambient_humidity?: number
   standards?: number[]
   points?: {
-    readings: number[]
+    readings: (number | null)[]
     resolution: number
     calibrator_id?: number
     reference_uncertainty?: number
@@ -93,7 +93,8 @@ export async function recordMeasurements(
       results = template.map((spec, index) => {
         const point = points[index]
         const name = `${spec.parameter} ${formatMeasure(spec.nominal)} ${spec.unit}`
-        if (point.readings.length !== spec.repeats) {
+        const readings = point.readings.filter((reading) => reading !== null)
+        if (readings.length !== spec.repeats) {
           errors[`points.${index}.readings`] = `Isi ${spec.repeats} pembacaan untuk ${name}.`
         }
         if (point.calibrator_id !== undefined && !standards.includes(point.calibrator_id)) {
@@ -123,9 +124,9 @@ export async function recordMeasurements(
           resolution: point.resolution,
           calibratorId: chosen?.id ?? null,
           referenceUncertainty: referenceUncertainty ?? 0,
-          readings: point.readings,
+          readings,
         }
-        const result = evaluatePoint(values, point.readings.length ? point.readings : [0])
+        const result = evaluatePoint(values, readings.length ? readings : [0])
         return {
           ...values,
           mean: result.mean,

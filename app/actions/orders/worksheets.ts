@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import type Order from '#models/order'
-import { storeUpload } from '#files/file_store'
+import { withStagedFiles } from '#files/staged_files'
 import { recordFile } from '#files/order_files'
 import { workflowOf } from '#workflows/order_types'
 import { settleDevice } from '#actions/orders/settle_device'
@@ -26,7 +26,7 @@ export interface WorksheetInput extends MeasurementInput {
   work_date: Date
   work_place: string
   room_name?: string
-  is_laik: string | number
+  is_laik?: string | number
   officer_id: number
   laik_override_reason?: string
 }
@@ -45,12 +45,12 @@ export async function saveWorksheet(
   amendment: { reason: string } | null = null
 ) {
   await db.transaction(async (trx) => {
-    const device = await findDevice(trx, order, deviceId)
-    workflowOf(order).assert(
+    const device = await workflowOf(order).recheckPart(
       amendment ? 'certificate_amend' : 'worksheet',
       order,
       actor.user,
-      device
+      trx,
+      () => findDevice(trx, order, deviceId)
     )
     const { current } = await revisionsOf(trx, device.id)
     if (amendment && !current) {
@@ -82,7 +82,10 @@ export async function saveWorksheet(
           device.id
         ))
     const measured = await recordMeasurements(trx, order, device, input, workDate.toISODate()!)
-    const isLaik = Number(input.is_laik) === 1
+    if (input.is_laik === undefined && measured === null) {
+      refuseFields({ is_laik: 'Hasil wajib diisi.' })
+    }
+    const isLaik = input.is_laik === undefined ? measured! : Number(input.is_laik) === 1
     const overridden = measured !== null && isLaik !== measured
     if (overridden && !input.laik_override_reason) {
       refuseFields({
@@ -105,6 +108,7 @@ export async function saveWorksheet(
       laikOverrideReason: overridden ? input.laik_override_reason! : null,
       finisherOfficerId: input.officer_id,
       worksheetSavedAt: DateTime.utc(),
+      worksheetSavedBy: actor.user.id,
     })
     await device.useTransaction(trx).save()
     const awaiting =
@@ -142,22 +146,27 @@ export async function uploadWorksheet(
 ) {
   const device = await findDevice(undefined, order, deviceId)
   workflowOf(order).assert('worksheet_upload', order, actor.user, device)
-  const stored = await storeUpload(file, `worksheets/${order.id}`)
-  await db.transaction(async (trx) => {
-    const { previous } = await recordFile(
-      trx,
-      { order, deviceId: device.id, kind: 'worksheet', userId: actor.user.id },
-      { stored }
-    )
-    await auditOrder(
-      actor,
-      order,
-      'worksheet_upload',
-      {
-        from: previous ? { device_id: device.id, file: previous.storageKey } : undefined,
-        to: { device_id: device.id, serial_number: device.serialNumber, file: stored.key },
-      },
-      trx
-    )
+  await withStagedFiles(async (files) => {
+    const stored = await files.upload(file, `worksheets/${order.id}`)
+    await db.transaction(async (trx) => {
+      await workflowOf(order).recheckPart('worksheet_upload', order, actor.user, trx, () =>
+        findDevice(trx, order, deviceId)
+      )
+      const { previous } = await recordFile(
+        trx,
+        { order, deviceId: device.id, kind: 'worksheet', userId: actor.user.id },
+        { stored }
+      )
+      await auditOrder(
+        actor,
+        order,
+        'worksheet_upload',
+        {
+          from: previous ? { device_id: device.id, file: previous.storageKey } : undefined,
+          to: { device_id: device.id, serial_number: device.serialNumber, file: stored.key },
+        },
+        trx
+      )
+    })
   })
 }

@@ -5,6 +5,7 @@ import User from '#models/user'
 import PasswordLink from '#models/password_link'
 import { audit, type Actor } from '#services/audit'
 import { endUserSessionsOnCommit } from '#services/user_sessions'
+import { lockRows } from '#services/row_locks'
 
 /** How long a set-password link works. */
 export const PASSWORD_LINK_HOURS = 72
@@ -20,6 +21,8 @@ export async function issuePasswordLink(actor: Actor, target: User) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = DateTime.now().plus({ hours: PASSWORD_LINK_HOURS })
   await db.transaction(async (trx) => {
+    // The account first: two links issued at once leave one working link, as one after another.
+    await lockRows(trx, 'users', [target.id])
     await PasswordLink.query({ client: trx }).where('user_id', target.id).delete()
     await PasswordLink.create(
       {

@@ -13,7 +13,7 @@ import {
   accommodationValidator,
   estimationValidator,
 } from '#validators/insitu_order'
-import type { ServiceLab } from '#enums/labs'
+import { LAB_HEADS, type ServiceLab } from '#enums/labs'
 import string from '@adonisjs/core/helpers/string'
 
 type Prefixed = Record<string, number | boolean | undefined>
@@ -36,8 +36,13 @@ function requireFields(labs: ServiceLab[], fields: string[], input: Prefixed) {
   if (Object.keys(missing).length) refuseFields(missing)
 }
 
-/** The page of a plan this user may read (`view`), and whether it may save it (`save`). */
-function readOrSave(
+const PLAN_NAMES = { estimation: 'Estimasi', accommodation: 'Akomodasi' } as const
+
+/**
+ * The page of a plan this user may read (`view`), whether it may save it (`save`), the tab it
+ * opens on (the lab this user heads) and, when it is only read, why.
+ */
+async function readOrSave(
   ctx: HttpContext,
   view: 'estimation' | 'accommodation',
   save: 'estimation_save' | 'accommodation_save'
@@ -45,15 +50,31 @@ function readOrSave(
   const { order } = ctx
   const user = ctx.auth.user!
   insituWorkflow.assert(view, order, user)
-  return { user, order, maySave: insituWorkflow.allows(save, order, user) }
+  const maySave = insituWorkflow.allows(save, order, user)
+  const labs = await requestedLabs(order)
+  const activeLab = labs.find((lab) => user.hasRole(LAB_HEADS[lab])) ?? null
+  const name = PLAN_NAMES[view]
+  let readOnlyReason: string | null = null
+  if (!maySave) {
+    readOnlyReason = insituWorkflow.action(save).from.includes(order.status as never)
+      ? `${name} ${order.number} diisi oleh kepala laboratorium atau pelayanan teknik; Anda hanya dapat melihatnya.`
+      : `${name} ${order.number} sudah disimpan dan tidak dapat diubah lagi: order sudah berstatus ${order.status}. Ditampilkan hanya untuk dibaca.`
+  }
+  return { user, order, maySave, activeLab, readOnlyReason }
 }
 
 /** An on-site order's estimation (per lab) and accommodation (one tab per lab). */
 export default class InsituLabPlansController {
   async estimation(ctx: HttpContext) {
-    const { user, order, maySave } = readOrSave(ctx, 'estimation', 'estimation_save')
+    const { user, order, maySave, activeLab, readOnlyReason } = await readOrSave(
+      ctx,
+      'estimation',
+      'estimation_save'
+    )
     return ctx.inertia.render('insitu/estimation', {
       ...stepFormProps(ctx, maySave ? urlFor('insitu.estimation', { id: order.id }) : null),
+      activeLab,
+      readOnlyReason,
       labs: await labPlanViews(order, (lab) => maySave && mayEstimateLab(user, lab)),
     })
   }
@@ -79,9 +100,15 @@ export default class InsituLabPlansController {
   }
 
   async accommodation(ctx: HttpContext) {
-    const { order, maySave } = readOrSave(ctx, 'accommodation', 'accommodation_save')
+    const { order, maySave, activeLab, readOnlyReason } = await readOrSave(
+      ctx,
+      'accommodation',
+      'accommodation_save'
+    )
     return ctx.inertia.render('insitu/accommodation', {
       ...stepFormProps(ctx, maySave ? urlFor('insitu.accommodation', { id: order.id }) : null),
+      activeLab,
+      readOnlyReason,
       labs: await labPlanViews(order, () => false),
     })
   }

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { BILLING_FILTER_OPTIONS } from '#enums/billing_states'
 import { signedInActor } from '#services/audit'
 import { listPageProps } from '#services/list_responder'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
@@ -19,6 +20,7 @@ export default class InsituOrdersController {
       ...listPageProps(insituOrderList),
       createHref: user.can('insitu.create') ? urlFor('insitu.create') : null,
       statuses: [...INSITU_STATUS_FILTERS],
+      billingStates: BILLING_FILTER_OPTIONS,
       showFacility: user.can('insitu.list.facility'),
       showInvoice: user.can('insitu.list.invoice'),
       orderPath: '/insitu/:id/detail',

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import ForbiddenException from '#exceptions/forbidden_exception'
+import { BILLING_FILTER_OPTIONS } from '#enums/billing_states'
 import { actorOf, signedInActor } from '#services/audit'
 import { internalOrderList, STATUS_FILTERS } from '#queries/internal/order_list'
 import { internalOrderDetail } from '#queries/internal/order_detail'
@@ -28,6 +29,7 @@ export default class InternalOrdersController {
       ...listPageProps(internalOrderList),
       createHref: user.can('internal.create') ? urlFor('internal.create') : null,
       statuses: [...STATUS_FILTERS],
+      billingStates: BILLING_FILTER_OPTIONS,
       // Spec part 2 section 6: the columns this user's roles see, decided here.
       columns: {
         facility: user.can('internal.list.facility'),
@@ -102,7 +104,7 @@ export default class InternalOrdersController {
   async destroy(ctx: HttpContext) {
     await deleteOrder({ ...actorOf(ctx), user: ctx.auth.user! }, ctx.order)
     ctx.session.flash('success', `Permintaan ${ctx.order.number} berhasil dihapus.`)
-    return ctx.response.redirect('/internal')
+    return ctx.response.redirect().toRoute('internal.index')
   }
 
   /** Staff see the detail; a facility its summary (spec part 2 section 6). */

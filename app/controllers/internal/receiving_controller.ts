@@ -38,6 +38,8 @@ export default class ReceivingController {
       devices: devices.map((d) => ({
         id: d.id,
         name: d.alkes.name,
+        // The facility's note on the unit, beside it while it is checked (issue 35, point 11).
+        description: d.description,
         status: d.status,
         merk: d.merk ?? '',
         model: d.model ?? '',

@@ -53,7 +53,7 @@ export default class LoanApiController {
       const date = fromDatabase(returnedAt) ?? null
       return {
         success: true,
-        message: `Kalibrator dengan Nomor Seri ${input.serial_number} dikembalikan.`,
+        message: `Kalibrator dengan nomor seri ${input.serial_number} dikembalikan.`,
         data: {
           calibrator_id: calibratorId,
           return_date: date?.toISO() ?? null,

@@ -1,19 +1,23 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
 import CalibratorLoan from '#models/calibrator_loan'
 import NotFoundException from '#exceptions/not_found_exception'
 import { signedInActor } from '#services/audit'
-import { listPageProps } from '#services/list_responder'
+import { filteredIds, listPageProps } from '#services/list_responder'
 import { loanList } from '#queries/lending/loan_list'
 import { loanTimeline, loanView } from '#queries/lending/loan_detail'
 import { LOAN_CONDITIONS, loanFormOptions, overdueFor } from '#queries/lending/loan_form'
 import { createLoan, updateLoan, type LoanInput } from '#actions/lending/save_loan'
 import { decideLoan } from '#actions/lending/decide_loan'
 import { returnAll } from '#actions/lending/return_loan'
-import { loanSlip, LOAN_SLIPS, type LoanSlip } from '#documents/lending/loan_slips'
+import { loanSlip, loanSlips, LOAN_SLIPS, type LoanSlip } from '#documents/lending/loan_slips'
 import { loanBatchReturnValidator, loanDecisionValidator, loanValidator } from '#validators/lending'
 import { labsToDecide, loanWorkflow, LOAN_STATUS_LABELS } from '#workflows/loan_workflow'
 import { LAB_LABELS } from '#enums/labs'
+
+/** Loans one list print holds at most (a page or more each). */
+const MAX_PRINTED_LOANS = 100
 
 /** The loan of the route, or 404. */
 export async function loanOf(ctx: HttpContext) {
@@ -23,7 +27,7 @@ export async function loanOf(ctx: HttpContext) {
   return loan
 }
 
-const detailPath = (loan: { id: number }) => `/calibrator/loan/${loan.id}/detail`
+const detailPath = (loan: { id: number }) => urlFor('calibrator.loan.detail', { id: loan.id })
 
 /** Calibrator lending (spec part 1): list, form, decision, detail, batch return and slips. */
 export default class LoansController {
@@ -47,7 +51,7 @@ export default class LoansController {
   async create({ inertia }: HttpContext) {
     return inertia.render('lending/form', {
       loan: null,
-      submitHref: '/calibrator/loan',
+      submitHref: urlFor('calibrator.loan.store'),
       options: await loanFormOptions(),
     })
   }
@@ -64,7 +68,7 @@ export default class LoansController {
     loanWorkflow.assert('edit', loan, ctx.auth.user!)
     return ctx.inertia.render('lending/form', {
       loan: await loanView(loan),
-      submitHref: `/calibrator/loan/${loan.id}`,
+      submitHref: urlFor('calibrator.loan.update', { id: loan.id }),
       options: await loanFormOptions(),
     })
   }
@@ -91,7 +95,7 @@ export default class LoansController {
       slips: LOAN_SLIPS.map((slip) => ({
         slip,
         label: slip === 'order' ? 'Cetak Surat Peminjaman' : 'Cetak Bukti Transaksi',
-        href: `/calibrator/loan/${loan.id}/print/${slip}`,
+        href: urlFor('calibrator.loan.print', { id: loan.id, slip }),
       })),
     })
   }
@@ -103,7 +107,7 @@ export default class LoansController {
     return ctx.inertia.render('lending/confirm', {
       loan: await loanView(loan),
       labs: labsToDecide(user, loan).map((lab) => LAB_LABELS[lab]),
-      submitHref: `/calibrator/loan/${loan.id}/confirm`,
+      submitHref: urlFor('calibrator.loan.confirm', { id: loan.id }),
     })
   }
 
@@ -131,6 +135,22 @@ export default class LoansController {
     const count = await returnAll(signedInActor(ctx), loan, byCalibrator)
     ctx.session.flash('success', `${count} kalibrator peminjaman ${loan.number} dikembalikan.`)
     return ctx.response.redirect(detailPath(loan))
+  }
+
+  /**
+   * GET /calibrator/loan/print/order|transaction: the slips of every loan the list shows with
+   * its filters (spec part 1: print pages at {current path}/print/...), a loan a page.
+   */
+  async printList(ctx: HttpContext) {
+    const slip = ctx.params.slip as LoanSlip
+    const listed = await filteredIds(ctx, loanList, MAX_PRINTED_LOANS)
+    if (!listed) return
+    const views = []
+    for (const id of listed.ids) views.push(await loanView(await CalibratorLoan.findOrFail(id)))
+    const name = `${slip === 'order' ? 'surat-peminjaman' : 'bukti-transaksi'}-daftar.pdf`
+    ctx.response.header('Content-Type', 'application/pdf')
+    ctx.response.header('Content-Disposition', `inline; filename="${name}"`)
+    return ctx.response.stream(loanSlips(slip, views, listed.filters || 'Semua peminjaman'))
   }
 
   async print(ctx: HttpContext) {

@@ -146,12 +146,11 @@ async function formatLinks(order: Order, user: User) {
   )
   const links = await Promise.all(
     documents.map(async (document) => {
-      const path = documentPath(document, order)
-      if (!document.parts) return [{ label: document.label, href: path }]
+      if (!document.parts) return [{ label: document.label, href: documentPath(document, order) }]
       const parts = await document.parts(order)
       return parts.map((part) => ({
         label: `${document.label} · ${part.label}`,
-        href: `${path}?${new URLSearchParams(part.query)}`,
+        href: documentPath(document, order, part.query),
       }))
     })
   )

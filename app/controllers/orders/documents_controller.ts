@@ -14,6 +14,7 @@ export async function serveOrderDocument(ctx: HttpContext, document: OrderDocume
     if (document.seenWith) workflowOf(order).assert(document.seenWith as never, order, user)
     throw new ForbiddenException()
   }
+  if (document.exists && !(await document.exists(order, user))) throw new NotFoundException()
   const missing = document.unavailable ? await document.unavailable(order) : null
   if (missing) throw new ForbiddenException(missing)
   const part = await partAskedFor(ctx, document)

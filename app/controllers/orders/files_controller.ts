@@ -4,14 +4,19 @@ import ForbiddenException from '#exceptions/forbidden_exception'
 import OrderFile from '#models/order_file'
 import { FILE_KINDS, type OrderFileKind } from '#files/file_kinds'
 import { currentFile } from '#files/order_files'
-import { readStored } from '#files/file_store'
+import { isGenerated, readStored } from '#files/file_store'
+import { contentDisposition } from '#files/content_disposition'
 import { maySeeFile } from '#queries/orders/order_files_view'
 import { workflowOf } from '#workflows/order_types'
 
-/** `attachment; filename*=` with the original name kept readable and safe in a header. */
+/**
+ * An upload is served as an attachment (saved, never rendered by the browser from the app's
+ * origin); a document the app drew (an approved certificate's PDF) may open inline (issue 33,
+ * point 5).
+ */
 function disposition(file: OrderFile) {
-  const name = (file.originalName ?? `berkas-${file.id}`).replace(/[^\w.\- ]+/g, '_')
-  return `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.originalName ?? name)}`
+  const type = file.storageKey && isGenerated(file.storageKey) ? 'inline' : 'attachment'
+  return contentDisposition(type, file.originalName ?? `berkas-${file.id}`)
 }
 
 /**

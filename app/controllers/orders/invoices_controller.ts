@@ -7,21 +7,15 @@ import { invoiceStagesOf } from '#queries/orders/invoice'
 import { listedFile } from '#queries/orders/order_files_view'
 import { openableDocumentPath } from '#queries/orders/order_page_actions'
 import { currentFiles } from '#files/order_files'
-import {
-  confirmPayment,
-  refreshInvoiceProof,
-  updateInvoice,
-  uploadPaymentProofs,
-} from '#actions/orders/invoices'
+import { confirmPayment, updateInvoice, uploadPaymentProofs } from '#actions/orders/invoices'
 import {
   INVOICE_LABELS,
-  invoiceRefreshValidator,
   invoiceUpdateValidator,
   MAX_PAYMENT_FILES,
   paymentConfirmValidator,
   paymentValidator,
 } from '#validators/invoices'
-import { backToOrder, backToOrderPage, refusedOr, stepFormProps } from '#services/order_links'
+import { backToOrderPage, refusedOr, stepFormProps } from '#services/order_links'
 
 /**
  * The invoice page of an order of either type (spec part 2: Invoices): the treasurer issues the
@@ -50,21 +44,26 @@ export default class InvoicesController {
       labels: INVOICE_LABELS,
       bill,
       ...invoice,
-      stages: invoice.stages.map((stage) => ({
-        ...stage,
-        href: stage.printable ? documentHref(`${order.type}_invoice_letter_${stage.stage}`) : null,
-      })),
+      // Only an issued stage's letter is offered; the treasurer may print a draft of the next one.
+      stages: invoice.stages.map((stage) => {
+        const href = documentHref(`${order.type}_invoice_letter_${stage.stage}`)
+        return {
+          ...stage,
+          href: stage.issued ? href : null,
+          draft_href: stage.draftable && user.can('invoice.manage') ? href : null,
+        }
+      }),
       letters: listed('invoice_letter'),
       payments: listed('payment_proof'),
       proofHref: documentHref('proof_of_invoice'),
       // Spec part 2 section 6: the Srikandi format is the treasurer's.
-      srikandiHref: user.can('invoice.manage')
-        ? documentHref(order.type === 'internal' ? 'srikandi' : 'insitu_srikandi')
-        : null,
+      srikandiHref: user.can('invoice.manage') ? documentHref(`${order.type}_srikandi`) : null,
       updateHref: mayTake('invoice_update') ? urlFor('orders.invoice.update', params) : null,
       paymentHref: mayTake('invoice_payment') ? urlFor('orders.invoice.payment', params) : null,
       confirmHref: mayTake('invoice_confirm') ? urlFor('orders.invoice.confirm', params) : null,
       maxPaymentFiles: MAX_PAYMENT_FILES,
+      // How to get the report's figures refreshed is the lab's own business, not the facility's.
+      staffAdvice: !user.isFacility,
     })
   }
 
@@ -90,12 +89,5 @@ export default class InvoicesController {
     )
     await confirmPayment(signedInActor(ctx), ctx.order, date)
     return backToOrderPage(ctx, 'orders.invoice', `Pembayaran ${ctx.order.number} dikonfirmasi.`)
-  }
-
-  /** PUT /internal/{id}/invoice: admin_pk or yantek refresh the proof of invoice. */
-  async refresh(ctx: HttpContext) {
-    const { date } = await ctx.request.validateUsing(invoiceRefreshValidator)
-    await refreshInvoiceProof(signedInActor(ctx), ctx.order, date)
-    return backToOrder(ctx, `Berkas dan tanggal bukti tagihan ${ctx.order.number} diperbarui.`)
   }
 }

@@ -3,7 +3,7 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { LABEL_STATUS_TONES } from '#models/label_request'
 import { workflowOf } from '#workflows/order_types'
-import { deviceLabelsOf, labelRequestOf, LABEL_TYPE_NAMES } from '#queries/orders/labels'
+import { deviceLabelsOf, labelRequestForPage, LABEL_TYPE_NAMES } from '#queries/orders/labels'
 import { listedFile } from '#queries/orders/order_files_view'
 import { openableDocumentPath } from '#queries/orders/order_page_actions'
 import { currentFiles } from '#files/order_files'
@@ -30,7 +30,7 @@ export default class LabelsController {
     const workflow = workflowOf(order)
     workflow.assert('label', order, user)
     const [request, devices, [proof]] = await Promise.all([
-      labelRequestOf(order),
+      labelRequestForPage(order),
       deviceLabelsOf(order),
       currentFiles(undefined, order.id, ['label_proof']),
     ])

@@ -3,6 +3,9 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { backToOrderPage } from '#services/order_links'
 import ForbiddenException from '#exceptions/forbidden_exception'
+import NotFoundException from '#exceptions/not_found_exception'
+import { LAB_LABELS, type ServiceLab } from '#enums/labs'
+import { lineOfLab, worksheetLabs, worksheetTabs } from '#queries/orders/worksheet_labs'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { currentFiles } from '#files/order_files'
 import { devicesOf } from '#queries/orders/order_devices'
@@ -18,29 +21,49 @@ import {
   worksheetValidator,
 } from '#validators/orders'
 
-/** The PK worksheets (Lembar Kerja) of an order's device lines, for both order types. */
+/**
+ * The worksheets (Lembar Kerja) of an order's device lines, one page a lab (spec: /worksheet/pk;
+ * on-site lines of UKPR and Sarpras on /worksheet/ukpr and /worksheet/sarpras), for both types.
+ */
 export default class WorksheetsController {
-  async index({ inertia, auth, order }: HttpContext) {
+  /** GET /worksheet: the first lab's page this user may open. */
+  async first({ response, auth, order }: HttpContext) {
     const user = auth.user!
+    workflowOf(order).assert('worksheets', order, user)
+    const [lab] = await worksheetLabs(order, user)
+    return response.redirect().toRoute('orders.worksheets', {
+      orderType: order.type,
+      id: order.id,
+      lab: lab ?? 'pk',
+    })
+  }
+
+  async index({ inertia, auth, order, params }: HttpContext) {
+    const user = auth.user!
+    const lab = params.lab as ServiceLab
     const workflow = workflowOf(order)
-    workflow.assert('worksheets', order, user)
-    const [devices, files] = await Promise.all([
-      devicesOf(order).where('lab', 'pk'),
+    workflow.assert('worksheets', order, user, lineOfLab(lab))
+    const [devices, files, labs] = await Promise.all([
+      devicesOf(order).where('lab', lab),
       currentFiles(undefined, order.id, ['worksheet']),
+      worksheetLabs(order, user),
     ])
-    const params = { orderType: order.type, id: order.id }
+    if (!devices.length) throw new NotFoundException()
+    const orderParams = { orderType: order.type, id: order.id }
     return inertia.render('orders/worksheets', {
       order: {
         number: order.number,
         status: order.status,
         certificate_date: order.certificateDate?.toISODate() ?? null,
       },
+      lab: { code: lab, label: LAB_LABELS[lab] },
+      tabs: worksheetTabs(order, labs, lab),
       backHref: orderTypeOf(order).pagePath(order, user),
       certificateDateHref: workflow.allows('certificate_date', order, user)
-        ? urlFor('orders.certificate_date', params)
+        ? urlFor('orders.certificate_date', orderParams)
         : null,
       certificatesHref: workflow.allows('certificates', order, user)
-        ? urlFor('orders.certificates', params)
+        ? urlFor('orders.certificates', orderParams)
         : null,
       devices: OrderDeviceTransformer.transform(devices, {
         order,
@@ -52,17 +75,23 @@ export default class WorksheetsController {
 
   async edit({ inertia, auth, params, request, order }: HttpContext) {
     const user = auth.user!
-    const device = await findDevice(undefined, order, Number(params.alkesOrderId) || 0)
+    const device = await lineOnPage(order, params)
     const workflow = workflowOf(order)
-    if (!workflow.allows('worksheet', order, user, device)) {
+    const mayFill = workflow.allows('worksheet', order, user, device)
+    if (!mayFill && !mayReadSheet(order, user, device)) {
       throw new ForbiddenException('Lembar kerja ini hanya untuk petugas yang ditugaskan.')
     }
-    const route = { orderType: order.type, id: order.id }
+    const route = { orderType: order.type, id: order.id, lab: device.lab }
     return inertia.render('orders/worksheet', {
       order: { number: order.number },
       device: { name: device.alkes.name },
       backHref: urlFor('orders.worksheets', route),
-      submitHref: urlFor('orders.worksheet.update', { ...route, alkesOrderId: device.id }),
+      submitHref: mayFill
+        ? urlFor('orders.worksheet.update', { ...route, alkesOrderId: device.id })
+        : null,
+      readOnlyReason: mayFill
+        ? null
+        : `Pengerjaan order ${order.number} sudah selesai (${order.status}): lembar kerja ini hanya dapat dibaca.`,
       amendment: null,
       ...(await worksheetFormProps(order, device, user, {
         amendment: false,
@@ -72,16 +101,23 @@ export default class WorksheetsController {
   }
 
   async update(ctx: HttpContext) {
-    const deviceId = Number(ctx.params.alkesOrderId) || 0
-    const input = await ctx.request.validateUsing(worksheetValidator, { meta: { deviceId } })
-    await saveWorksheet(signedInActor(ctx), ctx.order, deviceId, input)
-    return backToOrderPage(ctx, 'orders.worksheets', 'Lembar kerja tersimpan.')
+    const device = await lineOnPage(ctx.order, ctx.params)
+    const input = await ctx.request.validateUsing(worksheetValidator, {
+      meta: { deviceId: device.id },
+    })
+    await saveWorksheet(signedInActor(ctx), ctx.order, device.id, input)
+    return backToOrderPage(ctx, 'orders.worksheets', 'Lembar kerja tersimpan.', {
+      lab: device.lab,
+    })
   }
 
   async upload(ctx: HttpContext) {
+    const device = await lineOnPage(ctx.order, ctx.params)
     const { file } = await ctx.request.validateUsing(worksheetUploadValidator)
-    await uploadWorksheet(signedInActor(ctx), ctx.order, Number(ctx.params.alkesOrderId) || 0, file)
-    return backToOrderPage(ctx, 'orders.worksheets', 'Berkas lembar kerja diunggah.')
+    await uploadWorksheet(signedInActor(ctx), ctx.order, device.id, file)
+    return backToOrderPage(ctx, 'orders.worksheets', 'Berkas lembar kerja diunggah.', {
+      lab: device.lab,
+    })
   }
 
   async certificateDate(ctx: HttpContext) {
@@ -95,4 +131,30 @@ export default class WorksheetsController {
     ctx.session.flash('success', 'Tanggal sertifikat tersimpan.')
     return ctx.response.redirect().back()
   }
+}
+
+/**
+ * A sheet that may no longer be filled (the work is over) stays readable to whoever filled it
+ * or could: the order's worksheets are open to them, and the sheet's guard (the assigned
+ * officer, the team, yantek) lets them in (issue 35, item 13).
+ */
+function mayReadSheet(
+  order: HttpContext['order'],
+  user: NonNullable<HttpContext['auth']['user']>,
+  device: Awaited<ReturnType<typeof findDevice>>
+) {
+  const workflow = workflowOf(order)
+  const sheet = workflow.action('worksheet')
+  return (
+    workflow.allows('worksheets', order, user, lineOfLab(device.lab as ServiceLab)) &&
+    workflow.permits('worksheet', user) &&
+    (!sheet.guard || sheet.guard(user, order, device))
+  )
+}
+
+/** The line a worksheet path names, of the lab the path names (another lab's line: 404). */
+async function lineOnPage(order: HttpContext['order'], params: Record<string, unknown>) {
+  const device = await findDevice(undefined, order, Number(params.alkesOrderId) || 0)
+  if (device.lab !== params.lab) throw new NotFoundException()
+  return device
 }

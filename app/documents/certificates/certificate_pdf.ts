@@ -36,7 +36,7 @@ export async function certificatePdf(contents: CertificateContents): Promise<Buf
     ['Metode kerja', contents.method],
     ['Laboratorium', contents.lab.unit],
     ['Tanggal kalibrasi', contents.work_date],
-    ['Tempat', [contents.work_place, contents.room].filter(Boolean).join(', ruang ')],
+    ['Tempat', placeOf(contents.work_place, contents.room)],
     [
       'Kondisi lingkungan',
       `Suhu ${contents.conditions.temperature}; kelembapan ${contents.conditions.humidity}`,
@@ -175,4 +175,14 @@ function toBuffer(stream: PDFKit.PDFDocument): Promise<Buffer> {
     stream.on('end', () => resolve(Buffer.concat(chunks)))
     stream.on('error', reject)
   })
+}
+
+/**
+ * Where the work was done: the place, and the room named once ("Ruang ICU" stays so, "ICU"
+ * becomes "ruang ICU"; never "ruang Ruang ICU").
+ */
+export function placeOf(place: string, room: string | null | undefined) {
+  if (!room?.trim()) return place
+  const named = /^ruang(an)?\b/i.test(room.trim()) ? room.trim() : `ruang ${room.trim()}`
+  return `${place}, ${named}`
 }

@@ -108,24 +108,24 @@ export async function certificateContents(
   device: OrderDevice,
   approval: ApprovalMeta | null
 ): Promise<CertificateContents> {
-  // Read through `client`: inside the approval's transaction a second connection would
-  // wait for the one the transaction holds (SQLite's pool has one).
-  const [facility, alkes, points, standards, officer] = await Promise.all([
-    Fasyankes.query({ client }).where('id', order.fasyankesId).firstOrFail(),
-    Alkes.query({ client }).where('id', device.alkesId).firstOrFail(),
-    WorksheetPoint.query({ client }).where('order_device_id', device.id).orderBy('position'),
-    client
-      .from('order_device_standards as s')
-      .join('calibrators as c', 'c.id', 's.calibrator_id')
-      .join('calibrator_calibrations as k', 'k.id', 's.calibration_id')
-      .where('s.order_device_id', device.id)
-      .orderBy('c.name')
-      .select('c.name', 'c.merk', 'c.type_model', 'c.serial_number')
-      .select('k.certificate_number', 'k.due_on', 'k.issuer'),
-    device.finisherOfficerId
-      ? client.from('users').where('id', device.finisherOfficerId).select('name').first()
-      : null,
-  ])
+  // Read through `client`, one after another: inside the approval's transaction its one
+  // connection takes one query at a time (a second connection would wait for it on SQLite).
+  const facility = await Fasyankes.query({ client }).where('id', order.fasyankesId).firstOrFail()
+  const alkes = await Alkes.query({ client }).where('id', device.alkesId).firstOrFail()
+  const points = await WorksheetPoint.query({ client })
+    .where('order_device_id', device.id)
+    .orderBy('position')
+  const standards = await client
+    .from('order_device_standards as s')
+    .join('calibrators as c', 'c.id', 's.calibrator_id')
+    .join('calibrator_calibrations as k', 'k.id', 's.calibration_id')
+    .where('s.order_device_id', device.id)
+    .orderBy('c.name')
+    .select('c.name', 'c.merk', 'c.type_model', 'c.serial_number')
+    .select('k.certificate_number', 'k.due_on', 'k.issuer')
+  const officer = device.finisherOfficerId
+    ? await client.from('users').where('id', device.finisherOfficerId).select('name').first()
+    : null
   return {
     number: approval?.number ?? device.certificateNumber ?? '(belum bernomor)',
     revision: approval?.revision ?? 0,

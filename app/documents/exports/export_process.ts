@@ -1,7 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import type { Cell, ExportFormat, TableHead } from '#documents/exports/table_document'
+import type {
+  Cell,
+  ExportFormat,
+  ReportDocument,
+  TableHead,
+} from '#documents/exports/table_document'
 import { collectGarbage } from '#services/heap'
 import type { FromWorker, ToWorker } from '#documents/exports/export_worker'
 
@@ -36,6 +41,9 @@ class ExportProcess {
   private lastId = 0
   private idle: NodeJS.Timeout | null = null
   private keepWarm = false
+  /** Processes started (a warm one replaces each idle one) and lost (exited unasked). */
+  private starts = 0
+  private lost = 0
 
   /** Starts the process now with both writers loaded, and keeps one ready from then on. */
   warm() {
@@ -45,12 +53,14 @@ class ExportProcess {
     if (!this.handlers.size) this.hold(false)
   }
 
-  /** Whether the process runs (and which), and how many exports it is writing. */
+  /** Whether the process runs (and which), how many exports it is writing, and since start-up how many were started and lost. */
   status() {
     return {
       started: this.child !== null,
       pid: this.child?.pid ?? null,
       exports: this.handlers.size,
+      starts: this.starts,
+      lost: this.lost,
     }
   }
 
@@ -118,6 +128,7 @@ class ExportProcess {
     const lost = (error: Error) => {
       if (this.child !== child) return
       this.child = null
+      this.lost++
       const handlers = [...this.handlers.entries()]
       this.handlers.clear()
       for (const [id, handler] of handlers) handler({ id, type: 'failed', message: error.message })
@@ -125,6 +136,7 @@ class ExportProcess {
     child.on('error', lost)
     child.on('exit', () => lost(new Error('Pembuat berkas berhenti sebelum selesai')))
     this.child = child
+    this.starts++
     return child
   }
 
@@ -182,6 +194,30 @@ export function fileInExportProcess(
     else stop(new Error(message.message))
   })
   exportProcess.post({ id, type: 'start', format, head })
+  out.on('close', () => stop(undefined, true))
+  return out
+}
+
+/** A report's file (several small tables, rows included), written in the export process. */
+export function reportInExportProcess(format: ExportFormat, report: ReportDocument) {
+  const out = new PassThrough()
+  let finished = false
+  const stop = (error?: Error, cancel = false) => {
+    if (finished) return
+    finished = true
+    exportProcess.close(id, cancel)
+    if (out.destroyed) return
+    if (error) out.destroy(error)
+    else out.end()
+  }
+  const id = exportProcess.open((message) => {
+    if (finished) return
+    if (message.type === 'bytes')
+      out.write(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength))
+    else if (message.type === 'done') stop()
+    else if (message.type === 'failed') stop(new Error(message.message))
+  })
+  exportProcess.post({ id, type: 'report', format, report })
   out.on('close', () => stop(undefined, true))
   return out
 }

@@ -6,7 +6,12 @@
  * requests the app serves.
  */
 import type { Readable } from 'node:stream'
-import type { Cell, ExportFormat, TableHead } from '#documents/exports/table_document'
+import type {
+  Cell,
+  ExportFormat,
+  ReportDocument,
+  TableHead,
+} from '#documents/exports/table_document'
 
 // Under the development and test loader the app's TypeScript is compiled as it is imported.
 if (import.meta.url.endsWith('.ts')) await import('@poppinss/ts-exec')
@@ -14,6 +19,7 @@ if (import.meta.url.endsWith('.ts')) await import('@poppinss/ts-exec')
 export type ToWorker =
   | { type: 'warm' }
   | { id: number; type: 'start'; format: ExportFormat; head: TableHead }
+  | { id: number; type: 'report'; format: ExportFormat; report: ReportDocument }
   | { id: number; type: 'rows'; rows: Cell[][] }
   | { id: number; type: 'end' }
   | { id: number; type: 'cancel' }
@@ -68,13 +74,31 @@ async function* rowsOf(id: number, state: Running) {
   }
 }
 
-async function start(id: number, format: ExportFormat, head: TableHead) {
+/** A report of several small tables: written whole, its rows came with it. */
+async function reportWriterOf(format: ExportFormat) {
+  if (format === 'pdf') {
+    const { reportPdf } = await import('#documents/exports/table_pdf')
+    return reportPdf
+  }
+  const { reportXlsx } = await import('#documents/exports/table_xlsx')
+  return reportXlsx
+}
+
+/** A list's file from its head and the rows asked for, or a report's from its document. */
+async function start(
+  id: number,
+  format: ExportFormat,
+  what: { head: TableHead } | { report: ReportDocument }
+) {
   const state: Running = { arrived: [], asked: false, wake: null, file: null }
   running.set(id, state)
   try {
-    const write = await writerOf(format)
+    const make =
+      'head' in what
+        ? await writerOf(format).then((write) => () => write(what.head, rowsOf(id, state)))
+        : await reportWriterOf(format).then((write) => () => write(what.report))
     if (!running.has(id)) return
-    const file = write(head, rowsOf(id, state))
+    const file = make()
     state.file = file
     file.on('data', (data: Buffer) => send({ id, type: 'bytes', data }))
     file.on('end', () => {
@@ -100,7 +124,8 @@ function arrive(state: Running, rows: Cell[][] | null) {
 
 process.on('message', (message: ToWorker) => {
   if (message.type === 'warm') return void Promise.all([writerOf('pdf'), writerOf('excel')])
-  if (message.type === 'start') return void start(message.id, message.format, message.head)
+  if (message.type === 'start') return void start(message.id, message.format, message)
+  if (message.type === 'report') return void start(message.id, message.format, message)
   const state = running.get(message.id)
   if (!state) return
   if (message.type === 'rows') return arrive(state, message.rows)

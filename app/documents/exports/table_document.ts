@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import type { PassThrough } from 'node:stream'
 import type { AppliedFilter, ExportColumn, SheetCell } from '#queries/datatable'
 import { labClock } from '#services/format'
+import type { Signatory } from '#documents/kit/document'
 
 /**
  * What a table export prints, in plain data (it crosses into the export's worker thread): a
@@ -14,6 +15,48 @@ export interface TableHead {
   printedAt: string
   columns: { label: string; width?: number; format?: SheetCell<unknown>['format'] }[]
   totals?: AppliedFilter[]
+  /** The PDF under the lab's letterhead (a report), not a plain title (a long list). */
+  letterhead?: boolean
+  /** Signature blocks under the PDF's table (a berita acara). */
+  signatures?: Signatory[]
+}
+
+/** One table of a report: its title (a heading in the PDF, a sheet's name in Excel), its rows. */
+export interface ReportSection {
+  title: string
+  /** The sheet's name when the title is longer than Excel's 31 characters. */
+  sheet?: string
+  columns: TableHead['columns']
+  rows: Cell[][]
+  totals?: AppliedFilter[]
+}
+
+/**
+ * A report of several tables in one file (Laporan Layanan, Tahunan, Alkes): small aggregates,
+ * so its rows travel with it. The PDF is under the letterhead, a section after another; the
+ * workbook has a sheet per section.
+ */
+export interface ReportDocument {
+  title: string
+  filters: AppliedFilter[]
+  printedAt: string
+  sections: ReportSection[]
+}
+
+/** A report's section: its head for the file and its rows as the format's cells. */
+export function reportSection<Row>(
+  format: ExportFormat,
+  title: string,
+  columns: ExportColumn<Row>[],
+  rows: Row[],
+  totals?: AppliedFilter[]
+): ReportSection {
+  return {
+    title,
+    columns: tableHead({ title, filters: [], printedAt: '' }, columns).columns,
+    rows: rows.map((row) => exportCells(format, columns, row)),
+    totals,
+  }
 }
 
 /** A cell as the file stores it: text for a PDF; text, a number or a date for a spreadsheet. */

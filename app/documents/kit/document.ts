@@ -221,11 +221,13 @@ export class DocumentWriter {
   }
 
   /** "{city}, {date}" and the signature blocks side by side, each with space to sign. */
-  signatures(people: Signatory[], date: DateTime | string = labNow()) {
+  /** The place and date above the signatures; a null date leaves a blank (a draft). */
+  signatures(people: Signatory[], date: DateTime | string | null = labNow()) {
     const { pdf } = this
     this.ensureSpace(130)
     pdf.font(FONTS.regular.name).fontSize(10)
-    pdf.text(`${lab.city}, ${formatDate(date)}`, MARGIN, pdf.y, {
+    const day = date === null ? '.....................' : formatDate(date)
+    pdf.text(`${lab.city}, ${day}`, MARGIN, pdf.y, {
       width: this.width,
       align: 'right',
     })
@@ -242,6 +244,12 @@ export class DocumentWriter {
     pdf.x = MARGIN
     pdf.y = top + 100
     return this
+  }
+
+  /** Starts the next part of a document on a page of its own, under the letterhead. */
+  newPage() {
+    this.pdf.addPage()
+    return this.letterhead()
   }
 
   /** Starts a new page when fewer than `height` points are left on this one. */

@@ -48,7 +48,7 @@ export class TableWriter {
     return tallest + PADDING * 2
   }
 
-  private draw(cells: string[], header: boolean) {
+  private draw(cells: string[], header: boolean, colors: (string | null | undefined)[] = []) {
     const { pdf } = this.writer
     pdf.font(header ? FONTS.tableBold.name : FONTS.tableRegular.name).fontSize(this.fontSize)
     const height = this.heightOf(cells)
@@ -67,7 +67,7 @@ export class TableWriter {
       const width = this.widths[i]
       if (header) pdf.rect(x, top, width, height).fillAndStroke(HEADER_FILL, BORDER)
       else pdf.rect(x, top, width, height).lineWidth(0.5).stroke(BORDER)
-      pdf.fillColor('#111827').text(text, x + PADDING, top + PADDING, {
+      pdf.fillColor(colors[i] ?? '#111827').text(text, x + PADDING, top + PADDING, {
         width: width - PADDING * 2,
         align: this.columns[i].align ?? 'left',
       })
@@ -77,8 +77,14 @@ export class TableWriter {
     pdf.y = top + height
   }
 
-  /** Adds one row, starting a new page (and header) when it would not fit. */
-  row(cells: (string | number | null | undefined)[]) {
+  /**
+   * Adds one row, starting a new page (and header) when it would not fit; `colors` gives a
+   * cell's text its own colour (a failed device's result in red).
+   */
+  row(
+    cells: (string | number | null | undefined)[],
+    options: { colors?: (string | null | undefined)[] } = {}
+  ) {
     const texts = cells.map((cell) =>
       cell === null || cell === undefined || cell === '' ? '-' : String(cell)
     )
@@ -95,7 +101,7 @@ export class TableWriter {
         true
       )
     }
-    this.draw(texts, false)
+    this.draw(texts, false, options.colors)
     this.rows++
     return this
   }

@@ -24,8 +24,7 @@ function loanHeader(writer: DocumentWriter, title: string, loan: LoanView) {
 }
 
 /** Surat Peminjaman: what is borrowed, with condition and accessories, and who approves. */
-function orderSlip(loan: LoanView) {
-  const writer = createDocument({ title: `SURAT PEMINJAMAN KALIBRATOR ${loan.number}` })
+function orderSlip(writer: DocumentWriter, loan: LoanView) {
   loanHeader(writer, 'SURAT PEMINJAMAN KALIBRATOR', loan)
   const table = writer.table([
     { label: 'No', width: 0.4 },
@@ -62,12 +61,10 @@ function orderSlip(loan: LoanView) {
       detail: lab.officer?.nip ? `NIP ${lab.officer.nip}` : undefined,
     })),
   ])
-  return writer.end()
 }
 
 /** Bukti Transaksi: each calibrator out and back, with the condition it came back in. */
-function transactionSlip(loan: LoanView) {
-  const writer = createDocument({ title: `BUKTI TRANSAKSI PEMINJAMAN ${loan.number}` })
+function transactionSlip(writer: DocumentWriter, loan: LoanView) {
   loanHeader(writer, 'BUKTI TRANSAKSI PEMINJAMAN KALIBRATOR', loan)
   const table = writer.table([
     { label: 'No', width: 0.4 },
@@ -96,9 +93,35 @@ function transactionSlip(loan: LoanView) {
     { role: 'Peminjam,', name: loan.borrower.name },
     { role: 'Petugas yang menerima,', name: '..........................' },
   ])
-  return writer.end()
+}
+
+const SLIP_TITLES: Record<LoanSlip, string> = {
+  order: 'SURAT PEMINJAMAN KALIBRATOR',
+  transaction: 'BUKTI TRANSAKSI PEMINJAMAN',
+}
+const DRAW: Record<LoanSlip, (writer: DocumentWriter, loan: LoanView) => void> = {
+  order: orderSlip,
+  transaction: transactionSlip,
 }
 
 export function loanSlip(slip: LoanSlip, loan: LoanView) {
-  return slip === 'order' ? orderSlip(loan) : transactionSlip(loan)
+  const writer = createDocument({ title: `${SLIP_TITLES[slip]} ${loan.number}` })
+  DRAW[slip](writer, loan)
+  return writer.end()
+}
+
+/**
+ * The slips of several loans in one document, a loan a page (the loan list's print pages, with
+ * its filters: spec part 1). None: a page saying no loan matches.
+ */
+export function loanSlips(slip: LoanSlip, loans: LoanView[], filters: string) {
+  const writer = createDocument({ title: `${SLIP_TITLES[slip]} (${loans.length} peminjaman)` })
+  if (!loans.length) {
+    writer.title(SLIP_TITLES[slip], filters).paragraph('Tidak ada peminjaman yang sesuai filter.')
+  }
+  loans.forEach((loan, index) => {
+    if (index > 0) writer.newPage()
+    DRAW[slip](writer, loan)
+  })
+  return writer.end()
 }

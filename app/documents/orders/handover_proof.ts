@@ -1,6 +1,8 @@
 import type Order from '#models/order'
 import { createDocument } from '#documents/kit/document'
 import { formatDateTime } from '#services/format'
+import Certificate from '#models/certificate'
+import { resultOf } from '#workflows/device_status'
 import { deviceTable, facilityRows, loadForDocument } from '#documents/orders/order_document_data'
 
 /** Bukti Serah Terima Alat: what went back to the facility, the checks, both signatures. */
@@ -19,7 +21,32 @@ export async function handoverProof(order: Order) {
         `${handover.contactPersonReceiverName} (${handover.contactPersonReceiverPhone})`,
       ],
     ])
-  deviceTable(writer, devices, { label: 'Status', value: (device) => device.status })
+  // Each line's result and certificate (issue 35, point 4): the approved revision in force,
+  // else the number its worksheet gave an attached certificate; a failed device in red.
+  const inForce = devices.length
+    ? await Certificate.query()
+        .whereIn(
+          'order_device_id',
+          devices.map((device) => device.id)
+        )
+        .where('status', 'Berlaku')
+    : []
+  const numbers = new Map(inForce.map((row) => [row.orderDeviceId, row.number]))
+  const cancelled = (device: { status: string }) => device.status === 'BATAL UJI'
+  deviceTable(writer, devices, [
+    {
+      label: 'Hasil',
+      value: (device) => (cancelled(device) ? device.status : resultOf(device.isLaik)),
+      color: (device) =>
+        !cancelled(device) && resultOf(device.isLaik) === 'TIDAK LAIK' ? '#b91c1c' : null,
+    },
+    {
+      label: 'No. Sertifikat',
+      width: 1.4,
+      value: (device) =>
+        cancelled(device) ? null : (numbers.get(device.id) ?? device.certificateNumber),
+    },
+  ])
   writer
     .checklist('Pemeriksaan serah terima', [
       ['Alat diserahkan sesuai daftar', handover.alkesAccordingly],

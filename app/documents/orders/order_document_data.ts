@@ -22,32 +22,45 @@ export function facilityRows(order: Order): [string, string][] {
   ]
 }
 
+/** A column of the device table that matters for one moment (function, result, certificate). */
+export interface StateColumn {
+  label: string
+  width?: number
+  value: (device: OrderDevice) => string | null
+  /** The cell's text colour, when the value calls for one. */
+  color?: (device: OrderDevice) => string | null
+}
+
 /**
  * The device table of the receiving and hand-over proofs: identity, the
- * column that matters for that moment, accessories, and the billable total.
+ * columns that matter for that moment, accessories, and the billable total.
  */
 export function deviceTable(
   writer: DocumentWriter,
   devices: OrderDevice[],
-  stateColumn: { label: string; value: (device: OrderDevice) => string | null }
+  stateColumns: StateColumn | StateColumn[]
 ) {
+  const states = Array.isArray(stateColumns) ? stateColumns : [stateColumns]
   const table = writer.table([
     { label: 'No', width: 0.4 },
     { label: 'Alat', width: 2 },
     { label: 'Merk / Model', width: 1.6 },
     { label: 'No. Seri', width: 1.2 },
-    { label: stateColumn.label, width: 0.9 },
+    ...states.map((state) => ({ label: state.label, width: state.width ?? 0.9 })),
     { label: 'Kelengkapan', width: 1.4 },
   ])
   devices.forEach((device, index) =>
-    table.row([
-      index + 1,
-      device.alkes.name,
-      [device.merk, device.model].filter(Boolean).join(' / '),
-      device.serialNumber,
-      stateColumn.value(device),
-      device.accessories,
-    ])
+    table.row(
+      [
+        index + 1,
+        device.alkes.name,
+        [device.merk, device.model].filter(Boolean).join(' / '),
+        device.serialNumber,
+        ...states.map((state) => state.value(device)),
+        device.accessories,
+      ],
+      { colors: [null, null, null, null, ...states.map((state) => state.color?.(device))] }
+    )
   )
   table.end()
   const billable = devices.filter((device) => isBillable(device.status))

@@ -18,6 +18,18 @@ export interface FormatRow {
   status: string
 }
 
+/**
+ * A column's typed format, as in every other export (table_xlsx.ts): a date is a date cell
+ * shown dd/mm/yyyy, a tariff a number shown in rupiah (issue 35, item 14). Neither sheet is
+ * bound to a text-date import template: the spec and the lab name none. Should ASPAK's or
+ * SRIKANDI's import ever demand dates as text, that column alone changes here, with the
+ * template named beside it.
+ */
+const TYPED = { date: 'dd/mm/yyyy', rupiah: '"Rp" #,##0' } as const
+
+/** A YYYY-MM-DD day as a date cell (midnight UTC: the spreadsheet shows that very day). */
+const dayCell = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : '')
+
 const FORMATS = {
   aspak: {
     title: 'Format ASPAK',
@@ -27,7 +39,7 @@ const FORMATS = {
       ['Merk', (r: FormatRow) => r.merk ?? ''],
       ['Tipe/Model', (r: FormatRow) => r.model ?? ''],
       ['Nomor Seri', (r: FormatRow) => r.serialNumber ?? ''],
-      ['Tanggal Kalibrasi', (r: FormatRow) => r.workDate ?? ''],
+      ['Tanggal Kalibrasi', (r: FormatRow) => dayCell(r.workDate), TYPED.date],
       ['Hasil', (r: FormatRow) => (r.isLaik === null ? '' : r.isLaik ? 'LAIK' : 'TIDAK LAIK')],
       ['Nomor Sertifikat', (r: FormatRow) => r.certificateNumber ?? ''],
     ],
@@ -40,9 +52,9 @@ const FORMATS = {
       ['Nama Alat', (r: FormatRow) => r.alkes],
       ['Nomor Seri', (r: FormatRow) => r.serialNumber ?? ''],
       ['Status', (r: FormatRow) => r.status],
-      ['Tarif (Rp)', (r: FormatRow) => r.price],
+      ['Tarif (Rp)', (r: FormatRow) => r.price, TYPED.rupiah],
       ['Nomor Sertifikat', (r: FormatRow) => r.certificateNumber ?? ''],
-      ['Tanggal Pengerjaan', (r: FormatRow) => r.workDate ?? ''],
+      ['Tanggal Pengerjaan', (r: FormatRow) => dayCell(r.workDate), TYPED.date],
     ],
   },
 } as const
@@ -105,9 +117,10 @@ export async function orderFormatXlsx(
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Kalibra'
   const sheet = workbook.addWorksheet(format.title)
-  sheet.columns = format.columns.map(([header]) => ({
-    header,
-    width: Math.max(16, header.length + 4),
+  sheet.columns = format.columns.map(([header, , numFmt]: readonly unknown[]) => ({
+    header: header as string,
+    width: Math.max(16, (header as string).length + 4),
+    style: numFmt ? { numFmt: numFmt as string } : {},
   }))
   sheet.getRow(1).font = { bold: true }
   for (const row of rows) sheet.addRow(format.columns.map(([, value]) => value(row)))

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { Infer } from '@vinejs/vine/types'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type Alkes from '#models/alkes'
@@ -82,7 +83,7 @@ export type TestPointsPage = {
  */
 export async function testPointsPage(alkes: Alkes, user: User): Promise<TestPointsPage> {
   const canEdit = editsTestPointsOf(user, alkes.laboratory)
-  const path = `${alkesList.path}/${alkes.id}/test-points`
+  const path = urlFor('alkes.test_points.update', { id: alkes.id })
   return {
     title: `Titik Uji ${alkes.name}`,
     alkes: {

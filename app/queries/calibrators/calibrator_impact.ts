@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
@@ -183,7 +184,7 @@ export function impactList(impact: CalibratorImpact) {
   return defineList<ImpactFilters, ImpactRow>({
     title: `Dampak Kalibrator ${calibrator.name}`,
     subtitle: `Nomor seri ${calibrator.serialNumber}: sertifikat yang diterbitkan dengan kalibrator ini sejak kalibrasi baik terakhirnya.`,
-    path: `/calibrator/data/${calibrator.id}/impact`,
+    path: urlFor('calibrator.impact', { id: calibrator.id }),
     fileName: `dampak-kalibrator-${calibrator.id}`,
     permission: 'calibrator.view',
     validator: vine.create({
@@ -207,7 +208,6 @@ export function impactList(impact: CalibratorImpact) {
       const laik =
         raw.is_laik === null || raw.is_laik === undefined ? null : Boolean(Number(raw.is_laik))
       const type = raw.order_type as keyof typeof ORDER_TYPE_INFO
-      const listPath = ORDER_TYPE_INFO[type]?.listPath ?? `/${type}`
       return {
         id: Number(raw.id),
         certificate_number: raw.current_certificate_number ?? raw.line_certificate_number ?? null,
@@ -223,7 +223,7 @@ export function impactList(impact: CalibratorImpact) {
         order_id: Number(raw.order_id),
         order_number: raw.order_number,
         order_type: raw.order_type,
-        order_href: `${listPath}/${raw.order_id}/detail`,
+        order_href: ORDER_TYPE_INFO[type].detailPath({ id: Number(raw.order_id) }),
         is_laik: laik,
         formatted_result: laik === null ? '-' : laik ? 'LAIK' : 'TIDAK LAIK',
       }

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import vine from '@vinejs/vine'
 import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
@@ -127,7 +128,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       next_calibration_date: next,
       formatted_last_calibration_date: formatDate(last),
       formatted_next_calibration_date: formatDate(next),
-      history_href: `/calibrator/data/${raw.id}/history`,
+      history_href: urlFor('calibrator.history', { id: raw.id }),
     }
   },
 

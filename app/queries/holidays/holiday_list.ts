@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { formatDate } from '#services/format'
-import { isoDate, REMOVED_HOLIDAY } from '#services/holidays'
+import { isoDate, REMOVED_HOLIDAY, type HolidaySource } from '#services/holidays'
 
 /** The holidays of one year, in date order, as the holidays screen lists them. */
 export async function holidayList(year: number) {
@@ -14,6 +14,6 @@ export async function holidayList(year: number) {
     date: isoDate(row.date),
     formatted_date: formatDate(isoDate(row.date)),
     name: row.name as string,
-    source: row.source as 'national' | 'lab',
+    source: row.source as HolidaySource,
   }))
 }

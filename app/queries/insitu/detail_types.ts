@@ -1,6 +1,6 @@
 import type { ServiceLab } from '#enums/labs'
 import type { PageAction } from '#workflows/kit'
-import type { DeviceLine } from '#transformers/order_device_transformer'
+import type { DetailDeviceLine } from '#transformers/order_device_transformer'
 import type { TimelineEntry } from '#transformers/internal_order_transformer'
 
 /** Interfaces flattened to plain object types (page props must be index-signature friendly). */
@@ -29,7 +29,7 @@ export type InsituOrderDetail = {
   labs: {
     lab: ServiceLab
     label: string
-    devices: Plain<DeviceLine & { actions: PageAction[]; history_href: string | null }>[]
+    devices: Plain<DetailDeviceLine>[]
     final_estimation: number | null
     total_officer: number | null
   }[]

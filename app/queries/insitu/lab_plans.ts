@@ -9,6 +9,7 @@ import {
   estimateDays,
   type EstimationItem,
 } from '#workflows/insitu_costs'
+import { readAll } from '#services/query_results'
 
 /** The labs an on-site order has requests for, in the spec's tab order (PK, UKPR, Sarpras). */
 export async function requestedLabs(
@@ -71,7 +72,10 @@ export async function labPlansOf(order: Pick<Order, 'id'>, client?: QueryClientC
  * requests for has its estimation and its accommodation saved.
  */
 export async function labPlansMissing(order: Order, client?: QueryClientContract) {
-  const [labs, plans] = await Promise.all([requestedLabs(order, client), labPlansOf(order, client)])
+  const [labs, plans] = await readAll(client ?? {}, [
+    () => requestedLabs(order, client),
+    () => labPlansOf(order, client),
+  ])
   if (!labs.length) return 'Belum ada permintaan alat.'
   const missing = labs.filter((lab) => {
     const plan = plans.get(lab)
@@ -146,4 +150,8 @@ export type LabPlanPage = {
   /** Null when this user may not save now (the page is then read-only). */
   submitHref: string | null
   labs: Awaited<ReturnType<typeof labPlanViews>>
+  /** The tab open at first: the lab this user heads, when the order has requests for it. */
+  activeLab: ServiceLab | null
+  /** Why the page is only read (saved, and the order has moved on); null when it may be saved. */
+  readOnlyReason: string | null
 }

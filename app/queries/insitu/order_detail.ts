@@ -11,6 +11,7 @@ import { fileHref } from '#queries/orders/order_files_view'
 import { orderPageActions } from '#queries/orders/order_page_actions'
 import { labPlansOf } from '#queries/insitu/lab_plans'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
+import { deviceOutcomes } from '#queries/orders/device_outcomes'
 
 /**
  * Everything the on-site order's detail page shows: the order and its letter, the requests
@@ -28,8 +29,9 @@ export async function insituOrderDetail(order: Order, user: User): Promise<Insit
   ])
   const insitu = order.insitu
   const agreement = user.can('insitu.agreement')
+  const outcomes = await deviceOutcomes(order, user, devices)
   const lines = devices.map((device) =>
-    new OrderDeviceTransformer(device, { order, user }).forDetail()
+    new OrderDeviceTransformer(device, { order, user, outcomes }).forDetail()
   )
   return {
     id: order.id,

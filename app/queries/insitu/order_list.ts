@@ -60,7 +60,10 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
 
   row: orderRow,
 
-  sorts: { ...orders.ORDER_SORTS, execution_year: { label: 'Tahun', column: 'io.execution_year' } },
+  sorts: {
+    ...orders.ORDER_SORTS,
+    execution_year: { label: 'Tahun', column: 'io.execution_year', through: 'io.order_id' },
+  },
   idColumn: 'o.id',
   keyset: orders.ORDER_KEYSET,
 

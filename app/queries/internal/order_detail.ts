@@ -6,6 +6,7 @@ import { orderTimeline } from '#queries/orders/timeline'
 import { fileHref } from '#queries/orders/order_files_view'
 import { orderPageActions } from '#queries/orders/order_page_actions'
 import InternalOrderTransformer from '#transformers/internal_order_transformer'
+import { deviceOutcomes } from '#queries/orders/device_outcomes'
 
 /** Everything the Alat Datang detail and summary pages show, with what this user may do now. */
 export async function internalOrderDetail(order: Order, user: User) {
@@ -26,6 +27,7 @@ export async function internalOrderDetail(order: Order, user: User) {
   return InternalOrderTransformer.transform(order, {
     user,
     devices,
+    outcomes: await deviceOutcomes(order, user, devices),
     timeline,
     buttons,
     letterHref: letter ? fileHref(order, letter) : null,

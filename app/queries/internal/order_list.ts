@@ -90,7 +90,11 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
 
   sorts: {
     ...ORDER_SORTS,
-    delivery_estimation: { label: 'Estimasi Kirim', column: 'io.delivery_date_estimation' },
+    delivery_estimation: {
+      label: 'Estimasi Kirim',
+      column: 'io.delivery_date_estimation',
+      through: 'io.order_id',
+    },
   },
   idColumn: 'o.id',
   keyset: ORDER_KEYSET,

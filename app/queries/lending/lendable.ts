@@ -80,7 +80,7 @@ async function judge(
     is_available: !held,
     formatted_next_calibration_date: formatDate(next),
   }
-  const named = `Kalibrator ${raw.name} dengan Nomor Seri ${raw.serial_number}`
+  const named = `Kalibrator ${raw.name} dengan nomor seri ${raw.serial_number}`
   let refusal: string | null = null
   if (held) refusal = stillOnLoan(raw.name, raw.serial_number)
   else if (condition === 'Bad') refusal = `${named} dalam kondisi Tidak Baik: tidak dapat dipinjam.`

@@ -4,7 +4,12 @@ import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CONDITION_LABELS } from '#enums/master_data'
 import { formatDate, formatDateTime, fromDatabase, labToday } from '#services/format'
 import { labOfUnit } from '#queries/lending/lendable'
-import { LOAN_STATUS_LABELS, loanWorkflow, type LoanStatus } from '#workflows/loan_workflow'
+import {
+  LOAN_STATUS_LABELS,
+  loanWorkflow,
+  shownLoanStatus,
+  type LoanStatus,
+} from '#workflows/loan_workflow'
 import { auditTimeline } from '#queries/audit_timeline'
 
 const ACCESSORIES = [
@@ -85,8 +90,8 @@ export async function loanView(loan: CalibratorLoan) {
     id: loan.id,
     number: loan.number,
     status: loan.status,
-    formatted_status: LOAN_STATUS_LABELS[loan.status],
-    status_tone: loanWorkflow.tone(loan.status),
+    formatted_status: shownLoanStatus(loan.status, loan.returnedAt !== null).label,
+    status_tone: shownLoanStatus(loan.status, loan.returnedAt !== null).tone,
     formatted_created_at: formatDateTime(loan.createdAt),
     borrower: { id: loan.borrowerId, name: loan.borrower.name, nip: loan.borrower.nip },
     notes: loan.notes,

@@ -18,7 +18,7 @@ import {
 import {
   LOAN_STATUSES,
   LOAN_STATUS_LABELS,
-  loanWorkflow,
+  shownLoanStatus,
   type LoanStatus,
 } from '#workflows/loan_workflow'
 
@@ -138,6 +138,8 @@ export const loanList = defineList<LoanFilters, LoanRow>({
 
   row: (raw) => {
     const status = raw.status as LoanStatus
+    const lineCount = Number(raw.line_count)
+    const shown = shownLoanStatus(status, lineCount > 0 && Number(raw.returned_count) === lineCount)
     const created = fromDatabase(raw.created_at)
     const planned = isoDate(raw.planned_return_date)
     return {
@@ -149,8 +151,8 @@ export const loanList = defineList<LoanFilters, LoanRow>({
       notes: raw.notes,
       loan_description: raw.loan_description,
       status,
-      formatted_status: LOAN_STATUS_LABELS[status] ?? status,
-      status_tone: loanWorkflow.tone(status),
+      formatted_status: shown.label,
+      status_tone: shown.tone,
       planned_return_date: planned,
       formatted_planned_return_date: formatDate(planned),
       pk_status: raw.pk_status,

@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
@@ -42,7 +43,7 @@ export async function recalibrationDue(user: User) {
     items,
     requestHref:
       requestable.length && user.can('internal.create')
-        ? `/internal/create?inventory=${requestable.join(',')}`
+        ? urlFor('internal.create', {}, { qs: { inventory: requestable.join(',') } })
         : null,
   }
 }

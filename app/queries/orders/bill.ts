@@ -3,7 +3,7 @@ import type Order from '#models/order'
 import { type LAB_LABELS } from '#enums/labs'
 import { rupiahInWords } from '#documents/kit/terbilang'
 import { formatRupiah } from '#services/format'
-import { offeringOf } from '#queries/insitu/offering'
+import { orderTypeOf, type OrderTypeInfo } from '#workflows/order_types'
 
 /**
  * The billable device lines of an order grouped by lab, device type and price (the price copied
@@ -27,42 +27,30 @@ export async function billedDevices(order: Order) {
   }))
 }
 
+/** Device lines as bill lines: their quantity at their price. */
+function deviceBillLines(devices: Awaited<ReturnType<typeof billedDevices>>): BillLine[] {
+  return devices.map((line) => ({
+    description: line.name,
+    quantity: line.quantity,
+    price: line.price,
+    amount: line.price * line.quantity,
+  }))
+}
+
 export type BillLine = { description: string; quantity: number; price: number; amount: number }
 
 /**
- * What an order is billed: each service line with its quantity, unit price and amount (an
- * on-site order adds each lab's accommodation costs, as its offering did), the total in figures
+ * What an order is billed: each service line with its quantity, unit price and amount (its
+ * device lines, or the lines its order type bills: on site, the offering's with each lab's
+ * accommodation costs), the total in figures
  * and in words. The invoice letters, the proof of invoice and the invoice page read it.
  */
 export async function billOf(order: Order) {
-  let lines: BillLine[]
-  if (order.type === 'insitu') {
-    const offering = await offeringOf(order)
-    lines = offering.labs.flatMap((lab) => [
-      ...lab.items.map((item) => ({
-        description: `${item.name} (${lab.label})`,
-        quantity: item.quantity,
-        price: item.price,
-        amount: item.subtotal,
-      })),
-      ...lab.costs
-        .filter((cost) => cost.amount > 0)
-        .map((cost) => ({
-          description: `Akomodasi ${lab.label}: ${cost.label}`,
-          quantity: 1,
-          price: cost.amount,
-          amount: cost.amount,
-        })),
-    ])
-  } else {
-    const devices = await billedDevices(order)
-    lines = devices.map((line) => ({
-      description: line.name,
-      quantity: line.quantity,
-      price: line.price,
-      amount: line.price * line.quantity,
-    }))
-  }
+  // A type billing more than its device lines (on site: accommodation) says how.
+  const info: OrderTypeInfo = orderTypeOf(order)
+  const lines: BillLine[] = info.billLines
+    ? await info.billLines(order)
+    : deviceBillLines(await billedDevices(order))
   const total = lines.reduce((sum, line) => sum + line.amount, 0)
   return {
     lines: lines.map((line) => ({

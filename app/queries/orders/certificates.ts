@@ -3,15 +3,18 @@ import type Order from '#models/order'
 import type User from '#models/user'
 import Certificate, { type CertificateStatus } from '#models/certificate'
 import { workflowOf } from '#workflows/order_types'
-import { DEVICE_TONES, type DeviceStatus } from '#workflows/device_status'
+import { RESULT_TONES, deviceTone, resultOf } from '#workflows/device_status'
 import { devicesOf } from '#queries/orders/order_devices'
 import { formatDateTime } from '#services/format'
 import { printedLabelCode, verificationUrl } from '#services/label_codes'
+import { revisionNumber } from '#documents/certificates/contents'
 
 export interface CertificateRevision {
   id: number
   revision: number
   number: string | null
+  /** The number it bears, or will bear once approved (what the approval question names). */
+  display_number: string | null
   status: CertificateStatus
   amendment_reason: string | null
   approved_by: string | null
@@ -45,7 +48,9 @@ export async function certificateLines(order: Order, user: User) {
     const revisions = certificates.filter((row) => row.orderDeviceId === device.id)
     const line = { orderType: order.type, id: order.id, alkesOrderId: device.id }
     const current = revisions.find((row) => row.status === 'Berlaku')
+    const pending = revisions.find((row) => row.status === 'Menunggu Persetujuan')
     const measured = device.measuredLaik !== null
+    const verdict = resultOf(device.isLaik)
     return {
       id: device.id,
       alkes_name: device.alkes.name,
@@ -54,12 +59,14 @@ export async function certificateLines(order: Order, user: User) {
       serial_number: device.serialNumber,
       officer: device.officer?.name ?? null,
       status: device.status as string,
-      status_tone: DEVICE_TONES[device.status as DeviceStatus] as string,
+      status_tone: deviceTone(device.status, verdict) as string,
       certificate_number: device.certificateNumber,
       measured,
-      verdict: device.isLaik === null ? null : device.isLaik ? 'LAIK' : 'TIDAK LAIK',
+      verdict,
+      verdict_tone: verdict ? (RESULT_TONES[verdict] as string) : null,
+      // The draft is a preview of what waits; once approved, the certificate itself is shown.
       draft_href:
-        measured && workflow.allows('certificates', order, user)
+        measured && (pending || !current) && workflow.allows('certificates', order, user)
           ? urlFor('orders.certificate.draft', line)
           : null,
       amend_href:
@@ -70,13 +77,20 @@ export async function certificateLines(order: Order, user: User) {
         id: row.id,
         revision: row.revision,
         number: row.number,
+        display_number:
+          row.number ??
+          (device.certificateNumber
+            ? revisionNumber(device.certificateNumber, row.revision)
+            : null),
         status: row.status,
         amendment_reason: row.amendmentReason,
         approved_by: row.approver?.name ?? null,
         formatted_approved_at: row.approvedAt ? formatDateTime(row.approvedAt) : null,
         formatted_superseded_at: row.supersededAt ? formatDateTime(row.supersededAt) : null,
         formatted_requested_at: formatDateTime(row.createdAt),
-        file_href: row.orderFileId ? `/${order.type}/${order.id}/files/${row.orderFileId}` : null,
+        file_href: row.orderFileId
+          ? urlFor('orders.file', { orderType: order.type, id: order.id, fileId: row.orderFileId })
+          : null,
         verification_url: row.status === 'Menunggu Persetujuan' ? null : verificationUrl(row.code),
         printed_code: row.status === 'Menunggu Persetujuan' ? null : printedLabelCode(row.code),
         approve_href:
@@ -115,7 +129,7 @@ export async function verifiedCertificate(code: string) {
   const summary = (row: Certificate) => ({
     number: row.number!,
     printed_code: printedLabelCode(row.code),
-    href: `/verifikasi/${row.code}`,
+    href: urlFor('labels.verify', { code: row.code }),
     formatted_issued_date: row.contents?.issued_date ?? '-',
     verdict: row.contents?.verdict ?? null,
   })

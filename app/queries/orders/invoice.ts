@@ -8,8 +8,9 @@ const STAGE_NAMES = ['Tagihan 1', 'Tagihan 2', 'Tagihan 3']
 
 /**
  * An order's invoice stages as issued: each stage's date and letter number (null while not
- * issued), whether its letter may be printed yet (stage 1 always; a later one once the earlier
- * date is set), the stage reached, and the payment's confirmation.
+ * issued), whether it is issued, whether a draft of its letter may be printed (not issued yet:
+ * stage 1 always, a later one once the earlier date is set), the stage reached, and the
+ * payment's confirmation.
  */
 export async function invoiceStagesOf(order: Order, client: QueryClientContract = db.connection()) {
   const rows = await client.from('invoices').where('order_id', order.id).orderBy('stage')
@@ -27,7 +28,8 @@ export async function invoiceStagesOf(order: Order, client: QueryClientContract 
   return {
     stages: stages.map((stage, index) => ({
       ...stage,
-      printable: index === 0 || stages[index - 1].date !== null,
+      issued: stage.date !== null,
+      draftable: stage.date === null && (index === 0 || stages[index - 1].date !== null),
     })),
     stage: order.invoiceStage,
     payment_confirm_date: order.paymentConfirmDate?.toISODate() ?? null,
@@ -35,6 +37,12 @@ export async function invoiceStagesOf(order: Order, client: QueryClientContract 
       ? formatDate(order.paymentConfirmDate)
       : null,
   }
+}
+
+/** Whether the treasurer has issued this stage (its date set). */
+export async function stageIssued(order: Order, stage: number) {
+  const row = await db.from('invoices').where('order_id', order.id).where('stage', stage).first()
+  return !!row
 }
 
 /** Why the letter of a stage cannot be printed yet, or null. */

@@ -65,6 +65,38 @@ export async function labelRequestOf(
   }
 }
 
+/** The labels a finished line calls for, by the catalog's names (migration 0028). */
+const LABEL_FOR_RESULT = { laik: 'Label Laik Pakai', unfit: 'Label Tidak Laik Pakai' }
+const SEAL = 'Segel Kalibrasi'
+
+/**
+ * The request as the officer's form starts (issue 35, item 11): once requested, what was asked;
+ * before that, the main labels the results call for (a "Laik Pakai" label per line found LAIK, a
+ * "Tidak Laik Pakai" one per line found TIDAK LAIK, a seal per line with a result; cancelled
+ * lines none), for the officer to check before saving. `prefilled` says which.
+ */
+export async function labelRequestForPage(order: Pick<Order, 'id'>) {
+  const request = await labelRequestOf(order)
+  if (request.id !== null) return { ...request, prefilled: false }
+  const rows = await db
+    .from('order_devices')
+    .where('order_id', order.id)
+    .whereNot('status', 'BATAL UJI')
+    .whereNotNull('worksheet_saved_at')
+    .select('is_laik')
+  const laik = rows.filter((row) => Boolean(Number(row.is_laik))).length
+  const wanted: Record<string, number> = {
+    [LABEL_FOR_RESULT.laik]: laik,
+    [LABEL_FOR_RESULT.unfit]: rows.length - laik,
+    [SEAL]: rows.length,
+  }
+  return {
+    ...request,
+    main: request.main.map((line) => ({ ...line, quantity: wanted[line.label_name] ?? 0 })),
+    prefilled: rows.length > 0,
+  }
+}
+
 /** The verifiable labels handed over with an order, one per device, with what each names. */
 export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
   const rows = await db

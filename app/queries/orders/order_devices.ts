@@ -12,6 +12,7 @@ export function devicesOf(order: Order) {
     .where('order_id', order.id)
     .preload('alkes')
     .preload('officer')
+    .preload('worksheetFiller')
     .orderBy('id')
 }
 

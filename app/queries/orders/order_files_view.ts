@@ -1,3 +1,4 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type OrderFile from '#models/order_file'
 import type User from '#models/user'
@@ -8,7 +9,10 @@ import { formatDateTime } from '#services/format'
 
 /** Where a page opens an order file: its external link, or the guarded download route. */
 export function fileHref(order: Pick<Order, 'id' | 'type'>, file: OrderFile) {
-  return file.externalUrl ?? `/${order.type}/${order.id}/files/${file.id}`
+  return (
+    file.externalUrl ??
+    urlFor('orders.file', { orderType: order.type, id: order.id, fileId: file.id })
+  )
 }
 
 /** An order file as a page lists it: its name, where it opens, when it was uploaded. */

@@ -28,6 +28,14 @@ import {
   fromDatabase,
 } from '#services/format'
 import type { Workflow } from '#workflows/kit'
+import type { OrderType } from '#workflows/order_types'
+import {
+  BILLING_STATE_KEYS,
+  BILLING_STATES,
+  billingLabel,
+  billingStateOf,
+  type BillingState,
+} from '#enums/billing_states'
 
 /**
  * What the two order lists (Alat Datang and Insitu) share: the filters every order list takes,
@@ -44,6 +52,8 @@ export interface OrderListFilters<S extends string = string> {
   fasyankes?: string
   /** The invoice stage reached (the treasurer's column): ALL, 1, 2 or 3. */
   invoice_index?: string
+  /** The billing state (issue 35, point 3): ALL or one state. */
+  billing?: 'ALL' | BillingState
   /** How the text filters are read, decided per request (orderListReading's resolve). */
   text_plan?: TextPlan
 }
@@ -57,6 +67,7 @@ export function orderFilterSchema<S extends string>(statuses: readonly S[]) {
     number: textFilter(),
     fasyankes: textFilter(),
     invoice_index: vine.enum(['ALL', '1', '2', '3'] as const).optional(),
+    billing: vine.enum(['ALL', ...BILLING_STATE_KEYS] as const).optional(),
   }
 }
 
@@ -78,11 +89,7 @@ export const ORDER_KEYSET: Keyset = { keys: ['o.created_at', 'o.id'], dir: 'desc
  * serial numbers) the planned way (order_text_search.ts); a text filter then also holds for
  * its own column.
  */
-export function orderListQuery(
-  type: 'internal' | 'insitu',
-  filters: OrderListFilters,
-  user?: User
-) {
+export function orderListQuery(type: OrderType, filters: OrderListFilters, user?: User) {
   const query = db
     .from('orders as o')
     .leftJoin(`${type}_orders as io`, 'io.order_id', 'o.id')
@@ -98,6 +105,7 @@ export function orderListQuery(
       'o.created_at',
       'o.invoice_stage',
       'o.payment_confirm_date',
+      'o.billing_state',
       invoiceDate(1),
       invoiceDate(2),
       invoiceDate(3),
@@ -119,6 +127,10 @@ export function orderListQuery(
   if (filters.invoice_index && filters.invoice_index !== 'ALL') {
     query.where('o.invoice_stage', Number(filters.invoice_index))
   }
+  // Read in the list's order from orders_type_billing_created_idx (0044).
+  if (filters.billing && filters.billing !== 'ALL') {
+    query.where('o.billing_state', BILLING_STATES[filters.billing].code)
+  }
   return query
 }
 
@@ -132,13 +144,25 @@ export function countsOf(user?: User) {
 }
 
 /** Orders of the type the list shows in one status (or all), from the kept counts. */
-async function keptCount(type: 'internal' | 'insitu', status: string | undefined, user?: User) {
+function keptCount(type: OrderType, status: string | undefined, user?: User) {
+  return countInStatuses(type, status && status !== 'ALL' ? [status] : null, user)
+}
+
+/**
+ * Orders of a type the user sees in these statuses (every status: null), read from the counts
+ * the database keeps (`order_counts`), never by counting the orders.
+ */
+export async function countInStatuses(
+  type: OrderType,
+  statuses: readonly string[] | null,
+  user?: User
+) {
   const query = db
     .from('order_counts')
     .where('type', type)
     .where('fasyankes_id', countsOf(user))
     .sum('total as total')
-  if (status && status !== 'ALL') query.where('status', status)
+  if (statuses) query.whereIn('status', [...statuses])
   const row = await query.first()
   return Number(row?.total ?? 0)
 }
@@ -156,7 +180,7 @@ export interface OwnFilters<F> {
  * text plan's count or estimate, or by counting the matches up to a limit.
  */
 export function orderListReading<F extends OrderListFilters>(
-  type: 'internal' | 'insitu',
+  type: OrderType,
   query: (filters: F, user?: User) => DatabaseQueryBuilderContract<any>,
   own: OwnFilters<F> = {}
 ) {
@@ -165,6 +189,7 @@ export function orderListReading<F extends OrderListFilters>(
     textTerms([filters.search, filters.number, filters.fasyankes, ...ownTexts(filters)])
   const narrowed = (filters: F) =>
     (filters.invoice_index && filters.invoice_index !== 'ALL') ||
+    (filters.billing && filters.billing !== 'ALL') ||
     (own.others?.(filters) ?? []).some(Boolean)
 
   return {
@@ -173,7 +198,7 @@ export function orderListReading<F extends OrderListFilters>(
       if (!terms.length) return filters
       const list = orderListQuery(
         type,
-        { status: filters.status, invoice_index: filters.invoice_index },
+        { status: filters.status, invoice_index: filters.invoice_index, billing: filters.billing },
         user
       )
       const base = narrowed(filters) ? null : await keptCount(type, filters.status, user)
@@ -226,6 +251,17 @@ export function orderRowBase<S extends string>(
     formatted_payment_confirm_date: raw.payment_confirm_date
       ? formatDate(dateFromDatabase(raw.payment_confirm_date))
       : null,
+    // Every viewer's billing state (issue 35, point 3).
+    ...billingOfRow(raw),
+  }
+}
+
+function billingOfRow(raw: Record<string, any>) {
+  const state = billingStateOf(raw.billing_state)
+  return {
+    billing_state: state,
+    formatted_billing_state: billingLabel(state, Number(raw.invoice_stage ?? 0)),
+    billing_tone: BILLING_STATES[state].tone,
   }
 }
 
@@ -243,6 +279,8 @@ export const ORDER_SORTS = {
   formatted_total_price: { label: 'Total Tarif', column: 'o.total_price' },
   status: { label: 'Status', column: 'o.status' },
   created_at: { label: 'Diajukan', column: 'o.created_at' },
+  // The state's code runs along the way (not billed … paid): orders_type_billing_state_sort_idx.
+  billing_state: { label: 'Tagihan', column: 'o.billing_state' },
 }
 
 /** Export columns of every order list, placed around the type's own (`middle`). */
@@ -259,6 +297,7 @@ export function orderColumns<R extends BaseRow>(middle: ExportColumn<R>[]): Expo
     typedColumn('device_count', 'Jumlah Alat', 0.7, 'number', (row) => row.device_count),
     typedColumn('formatted_total_price', 'Total Tarif', 1.2, 'rupiah', (row) => row.total_price),
     { key: 'status', label: 'Status', width: 1.4 },
+    { key: 'formatted_billing_state', label: 'Tagihan', width: 1.4 },
     typedColumn('formatted_created_at', 'Diajukan', 1.4, 'datetime', (row) => row.created_at),
   ]
 }
@@ -273,5 +312,7 @@ export function describeOrderFilters(filters: OrderListFilters): AppliedFilter[]
   if (filters.fasyankes) applied.push({ label: 'Fasyankes', value: filters.fasyankes })
   if (filters.invoice_index && filters.invoice_index !== 'ALL')
     applied.push({ label: 'Tagihan', value: `Tagihan ${filters.invoice_index}` })
+  if (filters.billing && filters.billing !== 'ALL')
+    applied.push({ label: 'Status tagihan', value: BILLING_STATES[filters.billing].label })
   return applied
 }

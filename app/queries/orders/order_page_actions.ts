@@ -1,12 +1,24 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type User from '#models/user'
+import type { RoutesList } from '@adonisjs/core/types/http'
 import type { PageAction } from '#workflows/kit'
 import { workflowOf } from '#workflows/order_types'
 import { ORDER_DOCUMENTS, type OrderDocument } from '#documents/registry'
 
-/** Where a document of this order is served. */
-export function documentPath(document: OrderDocument, order: Order) {
-  return document.path.replace(':id', String(order.id))
+type DocumentRoute = Extract<keyof RoutesList['ALL'], `orders.document.${string}`>
+
+/**
+ * Where a document of this order is served (a part of it: `qs`), from its route's name. Every
+ * document route is `orders.document.{name}` and takes the order's id alone.
+ */
+export function documentPath(
+  document: OrderDocument,
+  order: Pick<Order, 'id'>,
+  qs?: Record<string, string>
+) {
+  const route = `orders.document.${document.name}` as DocumentRoute
+  return urlFor(route, { id: order.id }, qs ? { qs } : undefined)
 }
 
 /** The path of the named document of this order when this user may open it now, else null. */
@@ -39,6 +51,7 @@ export async function orderPageActions(order: Order, user: User): Promise<PageAc
   const documents: PageAction[] = []
   for (const document of ORDER_DOCUMENTS) {
     if (document.placement !== 'order' || !mayOpenDocument(document, order, user)) continue
+    if (document.exists && !(await document.exists(order, user))) continue
     if (document.unavailable && (await document.unavailable(order))) continue
     documents.push({
       key: document.name,

@@ -62,3 +62,52 @@ export async function countOrderMatches(query: DatabaseQueryBuilderContract<any>
   const total = await countRows(query, COUNT_LIMIT)
   return total > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total }
 }
+
+/** How a bounded search reads: the newest orders walked, then candidates from the index. */
+export const NEWEST_SEARCH = { walk: 2_000, candidates: 200 }
+
+/**
+ * The ids of the newest orders of `scoped` (orders `o`, with their scope: a type, a facility)
+ * whose text contains `term`, at most `limit`, at a bounded cost whatever the term (the top
+ * bar's search, issue 34: it scanned every order and 3 million device lines). The newest
+ * `walk` orders are read in their index order first: a term many orders share fills the answer
+ * there. What is missing comes from the trigram index, at most `candidates` of them, newest
+ * first: a rare term (an order number, a serial number) is found wherever it is.
+ */
+export async function newestOrdersContaining(
+  scoped: DatabaseQueryBuilderContract<any>,
+  term: string,
+  limit: number
+): Promise<number[]> {
+  const client = scoped.client
+  const newest = scoped
+    .clone()
+    .clearSelect()
+    .clearOrder()
+    .select('o.id', 'o.created_at', 'o.search_text')
+    .orderBy('o.created_at', 'desc')
+    .limit(NEWEST_SEARCH.walk)
+  const walked = await client
+    .from(newest.as('s'))
+    .whereRaw(textContains('s'), [textPattern(term)])
+    .orderBy('s.created_at', 'desc')
+    .limit(limit)
+    .select('s.id')
+  const ids = walked.map((row) => Number(row.id))
+  if (ids.length >= limit || term.trim().length < 3) return ids
+  const candidates = whereSearch(
+    scoped.clone().clearSelect().clearOrder().select('o.id'),
+    'orders',
+    ['search_text'],
+    [term],
+    'o'
+  ).limit(NEWEST_SEARCH.candidates)
+  const found = await client
+    .from('orders as o')
+    .whereIn('o.id', candidates)
+    .if(ids.length > 0, (query) => query.whereNotIn('o.id', ids))
+    .orderBy('o.created_at', 'desc')
+    .limit(limit - ids.length)
+    .select('o.id')
+  return [...ids, ...found.map((row) => Number(row.id))]
+}

@@ -7,6 +7,7 @@ import { LAB_LABELS } from '#enums/labs'
 import { formatDate, LAB_TIMEZONE } from '#services/format'
 import { labOfUnit } from '#queries/lending/lendable'
 import { standardsOnDate, type StandardCheck } from '#queries/calibrators/standard_validity'
+import { readAll } from '#services/query_results'
 
 /** A calibrator the officer may name as a standard of a device line, and whether it may be now. */
 export interface StandardCandidate {
@@ -40,24 +41,26 @@ export async function standardCandidates(
   client: QueryClientContract = db.connection()
 ): Promise<StandardCandidate[]> {
   const dayStart = DateTime.fromISO(workDate, { zone: LAB_TIMEZONE }).startOf('day').toUTC()
-  const [borrowed, ownLab] = await Promise.all([
-    client
-      .from('calibrator_loan_lines as l')
-      .join('calibrator_loans as n', 'n.id', 'l.loan_id')
-      .join('calibrator_loan_orders as o', 'o.loan_id', 'n.id')
-      .where('o.order_id', order.id)
-      .where('n.status', 'Confirmed')
-      .where((q) => {
-        q.whereNull('l.return_date').orWhere('l.return_date', '>=', dayStart.toJSDate())
-      })
-      .select('l.calibrator_id', 'n.number'),
-    client
-      .from('calibrators as c')
-      .join('units as u', 'u.id', 'c.unit_id')
-      .whereNotExists((q) => {
-        q.from('calibrator_loan_lines as h').whereColumn('h.holding_calibrator_id', 'c.id')
-      })
-      .select('c.id', 'u.name as unit'),
+  const [borrowed, ownLab] = await readAll(client, [
+    () =>
+      client
+        .from('calibrator_loan_lines as l')
+        .join('calibrator_loans as n', 'n.id', 'l.loan_id')
+        .join('calibrator_loan_orders as o', 'o.loan_id', 'n.id')
+        .where('o.order_id', order.id)
+        .where('n.status', 'Confirmed')
+        .where((q) => {
+          q.whereNull('l.return_date').orWhere('l.return_date', '>=', dayStart.toJSDate())
+        })
+        .select('l.calibrator_id', 'n.number'),
+    () =>
+      client
+        .from('calibrators as c')
+        .join('units as u', 'u.id', 'c.unit_id')
+        .whereNotExists((q) => {
+          q.from('calibrator_loan_lines as h').whereColumn('h.holding_calibrator_id', 'c.id')
+        })
+        .select('c.id', 'u.name as unit'),
   ])
   const sources = new Map<number, string>()
   for (const row of borrowed) sources.set(Number(row.calibrator_id), `Pinjaman ${row.number}`)
@@ -69,9 +72,9 @@ export async function standardCandidates(
   }
   if (!sources.size) return []
   const ids = [...sources.keys()]
-  const [checks, details] = await Promise.all([
-    standardsOnDate(ids, workDate, client),
-    client.from('calibrators').whereIn('id', ids).select('id', 'merk', 'type_model'),
+  const [checks, details] = await readAll(client, [
+    () => standardsOnDate(ids, workDate, client),
+    () => client.from('calibrators').whereIn('id', ids).select('id', 'merk', 'type_model'),
   ])
   const detailOf = new Map(details.map((row) => [Number(row.id), row]))
   return ids

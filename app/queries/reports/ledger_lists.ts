@@ -20,6 +20,8 @@ import {
 } from '#queries/reports/report_filters'
 import { formatDate, formatRupiah, fromDatabase, isoDate, LAB_TIMEZONE } from '#services/format'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
+import type { Signatory } from '#documents/kit/document'
+import type User from '#models/user'
 
 /**
  * The two report tables the spec shows only as a filter form (start date, end date, order type,
@@ -62,6 +64,20 @@ interface Ledger {
   scope(query: DatabaseQueryBuilderContract<any>, range: ReportFilters): void
   /** The row's `date` as a lab date. */
   dateOf(value: unknown): string | null
+  /** A berita acara is signed: who made it, and the head of the lab who approves it. */
+  signed?: boolean
+}
+
+/** The signature blocks of a berita acara: the user who printed it, and the lab's head. */
+function beritaAcaraSignatures(user: User): Signatory[] {
+  return [
+    {
+      role: 'Dibuat oleh,',
+      name: user.name,
+      detail: user.nip ? `NIP ${user.nip}` : undefined,
+    },
+    { role: 'Mengetahui, Kepala Laboratorium', name: '..........................' },
+  ]
 }
 
 function rangeOf(filters: LedgerFilters) {
@@ -148,6 +164,10 @@ function ledgerList(ledger: Ledger) {
     path: ledger.path,
     fileName: ledger.fileName,
     permission: 'report.view',
+    document: {
+      letterhead: true,
+      signatures: ledger.signed ? beritaAcaraSignatures : undefined,
+    },
     validator: vine.create({
       ...baseFilterSchema,
       ...reportRangeSchema,
@@ -166,7 +186,7 @@ function ledgerList(ledger: Ledger) {
       device_count: Number(raw.device_count),
       total_price: Number(raw.total_price),
       formatted_total_price: formatRupiah(Number(raw.total_price)),
-      href: `${ORDER_TYPE_INFO[raw.type as 'internal' | 'insitu'].listPath}/${raw.id}/detail`,
+      href: ORDER_TYPE_INFO[raw.type as 'internal' | 'insitu'].detailPath({ id: raw.id }),
     }),
 
     columns: [
@@ -240,6 +260,7 @@ export const beritaAcaraList = ledgerList({
   fileName: 'laporan-berita-acara',
   dateLabel: 'Tanggal Selesai',
   kept: 'finished',
+  signed: true,
   scope(query, range) {
     whereWithin(query, 'o.status_changed_at', range)
       .where('o.status', 'SELESAI')

@@ -1,6 +1,9 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
-import { whereContains } from '#queries/datatable'
+import { likeTerm, whereContains } from '#queries/datatable'
+import { newestOrdersContaining } from '#queries/orders/order_text_search'
 import { historyHref } from '#queries/devices/history_href'
 import { ORDER_TYPES, ORDER_TYPE_INFO } from '#workflows/order_types'
 
@@ -15,32 +18,58 @@ export type SearchHit = {
 
 const PER_KIND = 5
 
+/** Orders read to find the device lines a term names (their numbers are in the order's text). */
+const DEVICE_ORDERS = 20
+
+/**
+ * A complete order number or certificate number names one order, found through its unique
+ * index; null when the term is neither (issue 34: the trigram index read the postings of "dt/",
+ * "/20", "202"… of every order for it, 70 ms a search at a million orders). Both kinds of
+ * number hold a slash, so a facility's name or a serial number is not looked up.
+ */
+async function exactOrder(scoped: DatabaseQueryBuilderContract<any>, term: string) {
+  const number = term.trim().toUpperCase()
+  if (!number.includes('/')) return null
+  const inScope = () => scoped.clone().clearSelect().clearOrder().select('o.id').limit(1)
+  const [byNumber] = await inScope().where('o.number', number)
+  const [byCertificate] = byNumber
+    ? []
+    : await inScope().whereIn(
+        'o.id',
+        db.from('order_devices').where('certificate_number', number).select('order_id')
+      )
+  const found = byNumber ?? byCertificate
+  return found ? [Number(found.id)] : null
+}
+
 /**
  * One box for the top bar: an order number, a facility, a serial number or a certificate
  * number finds the order, the device line (on its order's page) or the facility, within
- * what this user may see. A facility finds only its own orders and devices.
+ * what this user may see. A facility finds only its own orders and devices. Every kind is read
+ * at a bounded cost (issue 34): orders, and the serial and certificate numbers of their devices,
+ * through the orders' search text (the newest walked, the rest from the trigram index), then
+ * the lines of those orders; facilities from their small table.
  */
 export async function globalSearch(user: User, term: string): Promise<SearchHit[]> {
   const hits: SearchHit[] = []
+  const lower = term.trim().toLowerCase()
   for (const type of ORDER_TYPES) {
     const info = ORDER_TYPE_INFO[type]
     if (!user.can(info.viewPermission)) continue
-    const scope = <Q extends { where: (...args: any[]) => Q }>(query: Q) =>
-      user.isFacility ? query.where('o.fasyankes_id', user.fasyankesId ?? 0) : query
+    const scoped = db.from('orders as o').where('o.type', type)
+    if (user.isFacility) scoped.where('o.fasyankes_id', user.fasyankesId ?? 0)
 
-    const orders = await scope(
-      whereContains(
-        db
+    const orderIds =
+      (await exactOrder(scoped, term)) ??
+      (await newestOrdersContaining(scoped, term, DEVICE_ORDERS))
+    const orders = orderIds.length
+      ? await db
           .from('orders as o')
           .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
-          .where('o.type', type)
-          .select('o.id', 'o.number', 'o.status', 'f.fasyankes_name')
+          .whereIn('o.id', orderIds.slice(0, PER_KIND))
           .orderBy('o.created_at', 'desc')
-          .limit(PER_KIND),
-        user.isFacility ? ['o.number'] : ['o.number', 'f.fasyankes_name'],
-        term
-      )
-    )
+          .select('o.id', 'o.number', 'o.status', 'f.fasyankes_name')
+      : []
     for (const order of orders) {
       hits.push({
         kind: 'order',
@@ -51,13 +80,19 @@ export async function globalSearch(user: User, term: string): Promise<SearchHit[
       })
     }
 
-    const devices = await scope(
-      whereContains(
-        db
-          .from('order_devices as d')
-          .join('orders as o', 'o.id', 'd.order_id')
-          .join('alkes as a', 'a.id', 'd.alkes_id')
-          .where('o.type', type)
+    const lines = db
+      .from('order_devices as d')
+      .join('orders as o', 'o.id', 'd.order_id')
+      .join('alkes as a', 'a.id', 'd.alkes_id')
+      // The orders found above are within the user's scope already.
+      .whereIn('d.order_id', orderIds)
+      .where((named) =>
+        named
+          .whereRaw(`lower(d.serial_number) LIKE ? ESCAPE '\\'`, [likeTerm(lower)])
+          .orWhereRaw(`lower(d.certificate_number) LIKE ? ESCAPE '\\'`, [likeTerm(lower)])
+      )
+    const devices = orderIds.length
+      ? await lines
           .select(
             'd.id',
             'd.alkes_id',
@@ -69,11 +104,8 @@ export async function globalSearch(user: User, term: string): Promise<SearchHit[
             'd.certificate_number'
           )
           .orderBy('d.id', 'desc')
-          .limit(PER_KIND),
-        ['d.serial_number', 'd.certificate_number'],
-        term
-      )
-    )
+          .limit(PER_KIND)
+      : []
     for (const device of devices) {
       hits.push({
         kind: 'device',
@@ -109,7 +141,8 @@ export async function globalSearch(user: User, term: string): Promise<SearchHit[
         kindLabel: 'Fasyankes',
         title: facility.fasyankes_name,
         subtitle: facility.address ?? '',
-        href: `/fasyankes/data?${new URLSearchParams({ name: facility.fasyankes_name })}`,
+        // Form-encoded (`a+b`) as before; urlFor's qs would write `a%20b`.
+        href: `${urlFor('fasyankes.index')}?${new URLSearchParams({ name: facility.fasyankes_name })}`,
       })
     }
   }

@@ -7,7 +7,10 @@ import { formatAge, fromDatabase } from '#services/format'
 import { ORDER_TYPE_INFO, ORDER_TYPES, orderListHref } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { deviceLinesQuery } from '#queries/orders/joins'
+import { countInStatuses } from '#queries/orders/order_list_kit'
 import { LAB_HEADS, SERVICE_LABS } from '#enums/labs'
+import { billingTasks } from '#queries/tasks/billing_tasks'
+import { oldestFirst } from '#queries/tasks/oldest_first'
 
 /** Rows shown per group; the rest are reached through the filtered list. */
 export const TASK_ROWS = 20
@@ -33,21 +36,25 @@ async function waitingOrders(user: User, now: DateTime) {
     const info = ORDER_TYPE_INFO[type]
     if (!user.can(info.viewPermission)) continue
     for (const task of info.workflow.tasksFor(user)) {
-      const waiting = () => {
-        const query = Order.query()
-          .where('type', type)
-          .whereIn('status', task.statuses as string[])
-        return user.isFacility ? query.where('fasyankes_id', user.fasyankesId ?? 0) : query
+      const waiting = (status: string) => {
+        const query = Order.query().where('type', type).where('status', status)
+        if (user.isFacility) query.where('fasyankes_id', user.fasyankesId ?? 0)
+        return query
+          .preload('fasyankes')
+          .orderBy('status_changed_at')
+          .orderBy('id')
+          .limit(TASK_ROWS)
       }
-      const [orders, [counted]] = await Promise.all([
-        waiting().preload('fasyankes').orderBy('status_changed_at').orderBy('id').limit(TASK_ROWS),
-        waiting().count('* as total'),
+      const [orders, total] = await Promise.all([
+        oldestFirst(task.statuses, TASK_ROWS, waiting, (order) => order.statusChangedAt),
+        countInStatuses(type, task.statuses, user),
       ])
       const action = task.action as SharedOrderAction
+      // An action with a rule beyond the role (a guard) is a task only where it holds.
+      const mine = orders.filter((order) => info.workflow.allows(action, order, user))
+      const blocked = await info.workflow.whyBlockedEach(action, mine)
       const rows = []
-      for (const order of orders) {
-        // An action with a rule beyond the role (a guard) is a task only where it holds.
-        if (!info.workflow.allows(action, order, user)) continue
+      for (const [index, order] of mine.entries()) {
         rows.push({
           id: order.id,
           number: order.number,
@@ -58,14 +65,14 @@ async function waitingOrders(user: User, now: DateTime) {
           order_href: info.pagePath(order, user),
           action_href:
             info.workflow.action(action).button?.href(order) ?? info.pagePath(order, user),
-          blocked: await info.workflow.whyBlocked(action, order),
+          blocked: blocked[index],
         })
       }
       groups.push({
         key: `${type}.${task.action}`,
         label: task.label,
         order_type: info.title,
-        total: Number(counted.$extras.total),
+        total,
         // The whole list behind the group, when one status holds it.
         list_href:
           task.statuses.length === 1 ? orderListHref(type, { status: task.statuses[0] }) : null,
@@ -86,6 +93,7 @@ async function assignedLines(user: User, now: DateTime) {
       .where('d.status', 'BELUM SELESAI')
       .select(
         'd.id',
+        'd.lab',
         'd.merk',
         'd.model',
         'd.serial_number',
@@ -123,9 +131,12 @@ async function assignedLines(user: User, now: DateTime) {
           : 'Lembar kerja belum diisi',
         ...age(fromDatabase(line.status_changed_at), now),
         order_href: ORDER_TYPE_INFO[type].pagePath({ id: Number(line.order_id) }, user),
-        worksheet_href: urlFor('orders.worksheets', {
+        // The line's own worksheet (the workflow still decides when it opens).
+        worksheet_href: urlFor('orders.worksheet.form', {
           orderType: type,
           id: Number(line.order_id),
+          lab: line.lab,
+          alkesOrderId: Number(line.id),
         }),
       }
     }),
@@ -188,10 +199,11 @@ async function certificatesToApprove(user: User, now: DateTime) {
 /** "My tasks": what waits for this user, each with how long it has waited. */
 export async function myTasks(user: User) {
   const now = DateTime.utc()
-  const [waiting, certificates, assigned] = await Promise.all([
+  const [waiting, certificates, billing, assigned] = await Promise.all([
     waitingOrders(user, now),
     certificatesToApprove(user, now),
+    billingTasks(user, now, TASK_ROWS, age),
     assignedLines(user, now),
   ])
-  return { waiting: [...certificates, ...waiting], assigned }
+  return { waiting: [...certificates, ...billing, ...waiting], assigned }
 }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
+import { scanPdf, type PdfFinding } from '#files/pdf_scan'
 
 /**
  * The first bytes of each accepted kind. The body parser trusts the file name
@@ -58,6 +59,14 @@ async function containsHtml(path: string) {
 const HTML_IN_PDF =
   'Berkas PDF ditolak karena memuat kode HTML atau skrip (<html atau <script). Simpan ulang dokumen sebagai PDF dari aplikasi pengolah dokumen atau pemindai, lalu unggah kembali.'
 
+/** Why a PDF with actions is refused (files/pdf_scan.ts), naming the field as its form labels it. */
+const PDF_FINDINGS: Record<PdfFinding, string> = {
+  active:
+    '{{ field }}: berkas PDF berisi skrip, tindakan otomatis atau lampiran tersemat; simpan ulang sebagai PDF biasa (misalnya dengan Cetak ke PDF), lalu unggah kembali.',
+  unreadable:
+    '{{ field }}: berkas PDF memuat bagian terkompresi yang tidak dapat diperiksa (mungkin terenkripsi); simpan ulang sebagai PDF biasa (misalnya dengan Cetak ke PDF), lalu unggah kembali.',
+}
+
 export const fileSignature = vine.createRule(
   async (value: unknown, kinds: FileKind[], field: FieldContext) => {
     const tmpPath = (value as { tmpPath?: string } | null)?.tmpPath
@@ -76,7 +85,14 @@ export const fileSignature = vine.createRule(
     }
     // A PDF must not also be HTML: were it ever served or sniffed as a page, its script would run.
     const isPdf = bytes.subarray(0, SIGNATURES.pdf[0].length).equals(SIGNATURES.pdf[0])
-    if (isPdf && (await containsHtml(tmpPath))) field.report(HTML_IN_PDF, 'fileSignature', field)
+    if (!isPdf) return
+    if (await containsHtml(tmpPath)) {
+      field.report(HTML_IN_PDF, 'fileSignature', field)
+      return
+    }
+    // Nor a program: no script, launch, embedded file or form submission (issue 33, point 5).
+    const finding = await scanPdf(tmpPath)
+    if (finding) field.report(PDF_FINDINGS[finding], 'pdfActions', field)
   },
   { isAsync: true }
 )

@@ -1,11 +1,18 @@
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, RotateCcw } from 'lucide-react'
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronRight,
+  RotateCcw,
+  SlidersHorizontal,
+} from 'lucide-react'
 import { Card } from '~/components/ui/card'
 import { Button } from '~/components/ui/button'
 import { controlClass } from '~/components/ui/field'
 import { SearchInput } from '~/components/ui/search_input'
-import { ExportMenu } from '~/components/data_table/export_menu'
+import { ExportMenu, type ExtraExport } from '~/components/data_table/export_menu'
 import { Pager } from '~/components/data_table/pager'
 import { toQueryString, useTableQuery } from '~/components/data_table/use_table_query'
 import { cn } from '~/lib/cn'
@@ -53,6 +60,8 @@ export type DataTableProps<Row> = {
   footer?: (summary: Record<string, number>) => ReactNode
   /** Filters the page sets itself (a report's period), sent with the rows and the exports. */
   params?: Record<string, string>
+  /** The list's own print pages beside PDF and Excel (`{path}/print/{key}`, same filters). */
+  extraExports?: ExtraExport[]
 }
 
 export function DataTable<Row>({
@@ -67,6 +76,7 @@ export function DataTable<Row>({
   sortable: sortableKeys = NO_SORTS,
   footer,
   params,
+  extraExports,
 }: DataTableProps<Row>) {
   const visibleColumns = useMemo(() => columns.filter((column) => !column.hidden), [columns])
   const filterKeys = visibleColumns.filter((c) => c.filter).map(filterKeyOf)
@@ -78,6 +88,11 @@ export function DataTable<Row>({
     actions: table,
   } = useTableQuery<Row>(`${path}/datatable`, defaultLimit, filterKeys, params)
   const [expanded, setExpanded] = useState<Record<string, boolean>>({})
+  // Open from the start when the address already carries a column filter.
+  const [phoneFiltersOpen, setPhoneFiltersOpen] = useState(() =>
+    Object.values(state.filters).some(Boolean)
+  )
+  const phoneFiltersId = useId()
   const result = query.data
 
   useEffect(() => {
@@ -121,6 +136,7 @@ export function DataTable<Row>({
     .filter(Boolean)
     .join('&')
   const hasFilters = state.search !== '' || Object.values(state.filters).some(Boolean)
+  const activeColumnFilters = filterKeys.filter((key) => state.filters[key]).length
 
   const toggle = (key: string) => setExpanded((current) => ({ ...current, [key]: !current[key] }))
 
@@ -156,27 +172,50 @@ export function DataTable<Row>({
         )}
         <div className="ml-auto flex items-center gap-2">
           {toolbar}
-          <ExportMenu base={`${path}/print`} queryString={exportQuery} />
+          <ExportMenu base={`${path}/print`} queryString={exportQuery} extra={extraExports} />
         </div>
       </div>
 
       {filterKeys.length > 0 && (
-        <div className="grid gap-2 border-b border-slate-200 p-3 sm:grid-cols-2 md:hidden dark:border-slate-800">
-          {visibleColumns
-            .filter((c) => c.filter)
-            .map((column) => (
-              // On a phone each filter shows its column's name above it, not only as a placeholder.
-              <div key={column.key} className="space-y-1">
-                <span aria-hidden="true" className="block text-xs text-slate-500">
-                  {column.header}
-                </span>
-                <FilterInput
-                  column={column}
-                  value={state.filters[filterKeyOf(column)] ?? ''}
-                  onChange={(v) => table.setFilter(filterKeyOf(column), v)}
-                />
-              </div>
-            ))}
+        // On a phone the column filters fold into a panel under one button, open while any is set.
+        <div className="border-b border-slate-200 md:hidden dark:border-slate-800">
+          <button
+            type="button"
+            aria-expanded={phoneFiltersOpen}
+            aria-controls={phoneFiltersId}
+            onClick={() => setPhoneFiltersOpen(!phoneFiltersOpen)}
+            className="flex w-full items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700 dark:text-slate-300"
+          >
+            <SlidersHorizontal className="size-4" />
+            {LABELS.columnFilters}
+            {activeColumnFilters > 0 && (
+              <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+                {activeColumnFilters} aktif
+              </span>
+            )}
+            <ChevronRight
+              className={cn('ml-auto size-4 transition-transform', phoneFiltersOpen && 'rotate-90')}
+            />
+          </button>
+          {phoneFiltersOpen && (
+            <div id={phoneFiltersId} className="grid gap-2 px-3 pb-3 sm:grid-cols-2">
+              {visibleColumns
+                .filter((c) => c.filter)
+                .map((column) => (
+                  // Each filter shows its column's name above it, not only as a placeholder.
+                  <div key={column.key} className="space-y-1">
+                    <span aria-hidden="true" className="block text-xs text-slate-500">
+                      {column.header}
+                    </span>
+                    <FilterInput
+                      column={column}
+                      value={state.filters[filterKeyOf(column)] ?? ''}
+                      onChange={(v) => table.setFilter(filterKeyOf(column), v)}
+                    />
+                  </div>
+                ))}
+            </div>
+          )}
         </div>
       )}
 

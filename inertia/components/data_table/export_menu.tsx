@@ -8,8 +8,25 @@ const FORMATS = [
   { key: 'excel', label: LABELS.exportExcel, icon: FileSpreadsheet, tone: 'text-emerald-600' },
 ]
 
-/** Opens `{list}/print/pdf` and `{list}/print/excel` in a new tab with the table's current filters. */
-export function ExportMenu({ base, queryString }: { base: string; queryString: string }) {
+/** A list's own print page under `{list}/print/…` (the loan list's slips). */
+export type ExtraExport = { key: string; label: string }
+
+/**
+ * Opens `{list}/print/pdf` and `{list}/print/excel` (and the list's own print pages, `extra`) in
+ * a new tab with the table's current filters.
+ */
+export function ExportMenu({
+  base,
+  queryString,
+  extra = [],
+  phoneAlign = 'right',
+}: {
+  base: string
+  queryString: string
+  extra?: ExtraExport[]
+  /** Where the menu opens on a phone: under a page header's button, which wraps to the left. */
+  phoneAlign?: 'left' | 'right'
+}) {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
 
@@ -37,9 +54,12 @@ export function ExportMenu({ base, queryString }: { base: string; queryString: s
       {open && (
         <div
           role="menu"
-          className="absolute right-0 z-20 mt-1 w-44 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-900"
+          className={`absolute ${phoneAlign === 'left' ? 'left-0 md:right-0 md:left-auto' : 'right-0'} z-20 mt-1 w-44 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-900`}
         >
-          {FORMATS.map(({ key, label, icon: Icon, tone }) => (
+          {[
+            ...FORMATS,
+            ...extra.map((one) => ({ ...one, icon: FileText, tone: 'text-slate-500' })),
+          ].map(({ key, label, icon: Icon, tone }) => (
             <a
               key={key}
               role="menuitem"

@@ -30,7 +30,7 @@ export function FormPage({
   onSubmit: () => void
   /** The page's Inertia form: its progress, and whether it holds input not saved yet. */
   form: FormState
-  /** Shown for reading only: no submit button (the server would refuse it now). */
+  /** Shown for reading only: no submit button (the server would refuse it now), "Kembali". */
   readOnly?: boolean
   children: ReactNode
 }) {
@@ -55,7 +55,7 @@ export function FormPage({
               />
             )}
             <Link href={backHref} className={buttonClass('ghost')}>
-              {LABELS.cancel}
+              {readOnly ? LABELS.back : LABELS.cancel}
             </Link>
           </div>
         </form>

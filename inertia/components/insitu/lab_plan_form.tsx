@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { OrderFormPage, type OrderForm } from '~/components/orders/order_form_page'
 import { Tabs } from '~/components/ui/tabs'
+import { Notice } from '~/components/ui/notice'
 import type { LabPlanPage } from '#queries/insitu/lab_plans'
 
 export type PlannedLab = LabPlanPage['labs'][number]
@@ -29,7 +30,9 @@ export function LabPlanForm({
   return (
     <OrderFormPage title={title} page={page} onSubmit={onSubmit} form={form} readOnly={readOnly}>
       <div className="md:col-span-2">
+        {page.readOnlyReason && <Notice>{page.readOnlyReason}</Notice>}
         <Tabs
+          initial={page.activeLab}
           tabs={page.labs.map((lab, index) => ({
             key: lab.lab,
             label: lab.label,

@@ -65,7 +65,7 @@ export function referenceOf(
   const named = values.calibrator_id ? Number(values.calibrator_id) : undefined
   const standard = standardOfPoint(named, picked, point)
   const stated = standard ? statedUncertainty(standard.uncertainties, point) : undefined
-  return { stated, value: stated ?? typedNumber(values.reference_uncertainty) }
+  return { standard, stated, value: stated ?? typedNumber(values.reference_uncertainty) }
 }
 
 /** The point's results as the server will compute them, or null while a value is missing. */
@@ -216,6 +216,8 @@ export function PointCard({
   const name = `${point.parameter} ${formatMeasure(point.nominal)} ${point.unit}`
   const picked = standards.filter((s) => chosen.includes(String(s.id)))
   const reference = referenceOf(point, values, standards, chosen)
+  // The calibrator "Otomatis" stands for, named (issue 35): the one the server will use.
+  const automatic = standardOfPoint(undefined, picked, point)
   const computed = resultOf(point, values, standards, chosen)
   const error = (key: string) => errors[`points.${index}.${key}`]
   const readingError = Object.entries(errors).find(([key]) =>
@@ -273,7 +275,11 @@ export function PointCard({
             aria-label={`${name} acuan`}
             onChange={(event) => onChange({ ...values, calibrator_id: event.target.value })}
           >
-            <option value="">Otomatis (sesuai sertifikat kalibrator)</option>
+            <option value="">
+              {automatic
+                ? `Otomatis: ${automatic.name} (${automatic.serial_number})`
+                : 'Otomatis (pilih kalibrator acuan)'}
+            </option>
             {picked.map((standard) => (
               <option key={standard.id} value={standard.id}>
                 {standard.name} ({standard.serial_number})
@@ -293,8 +299,18 @@ export function PointCard({
               : values.reference_uncertainty
           }
           readOnly={reference.stated !== undefined}
-          hint={reference.stated !== undefined ? 'Dari sertifikat kalibrator.' : undefined}
-          error={error('reference_uncertainty')}
+          hint={
+            reference.stated !== undefined && reference.standard
+              ? `Dari sertifikat ${reference.standard.name}.`
+              : undefined
+          }
+          error={
+            error('reference_uncertainty') ??
+            // Told as soon as a calibrator is chosen, not when the form is refused (issue 35).
+            (picked.length && reference.stated === undefined && !values.reference_uncertainty.trim()
+              ? `Kalibrator terpilih tidak menyatakan U untuk ${name}; isi U acuan dari sertifikatnya.`
+              : undefined)
+          }
           onChange={(event) => onChange({ ...values, reference_uncertainty: event.target.value })}
         />
       </div>

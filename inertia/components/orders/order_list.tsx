@@ -7,6 +7,7 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import type { ListPageProps } from '~/components/master_list_page'
 import { RowLink } from '~/components/list_actions'
 import { StatusBadge } from '~/components/status_badge'
+import { DevicePopover } from '~/components/orders/device_popover'
 
 /** What every order list row has (the server's orderRowBase). */
 export type ListedOrder = {
@@ -17,6 +18,9 @@ export type ListedOrder = {
   fasyankes: { fasyankes_name: string }
   device_count: number
   formatted_total_price: string
+  /** Its billing state (issue 35, point 3), as the server labels and colours it. */
+  formatted_billing_state: string
+  billing_tone: string
 }
 
 /** What the server hands every order list page. */
@@ -24,6 +28,8 @@ export type OrderListProps = ListPageProps & {
   /** "Ajukan Permintaan"; null when this user may not request. */
   createHref: string | null
   statuses: string[]
+  /** The billing state filter's choices, from the server. */
+  billingStates: { value: string; label: string }[]
   /** The order page of this user, with `:id` for the order. */
   orderPath: string
 }
@@ -48,6 +54,8 @@ export function OrderListPage<T extends ListedOrder>({
   cardLine: (order: T) => ReactNode
 }) {
   const href = (o: T) => list.orderPath.replace(':id', String(o.id))
+  // Each order's device lines with their results (the shared /{orderType}/{id}/devices).
+  const devicesHref = (o: T) => `${list.path}/${o.id}/devices`
   return (
     <>
       <Head title={list.title} />
@@ -88,7 +96,11 @@ export function OrderListPage<T extends ListedOrder>({
             cell: (o) => o.fasyankes.fasyankes_name,
           },
           ...columns,
-          { key: 'device_count', header: 'Alat', cell: (o) => `${o.device_count} alat` },
+          {
+            key: 'device_count',
+            header: 'Alat',
+            cell: (o) => <DevicePopover href={devicesHref(o)} count={o.device_count} />,
+          },
           { key: 'formatted_total_price', header: 'Total Tarif' },
           {
             key: 'status',
@@ -102,6 +114,12 @@ export function OrderListPage<T extends ListedOrder>({
             },
             cell: (o) => <StatusBadge status={o.status} tone={o.status_tone} />,
           },
+          {
+            key: 'billing_state',
+            header: 'Tagihan',
+            filter: { type: 'select', key: 'billing', options: list.billingStates },
+            cell: (o) => <StatusBadge status={o.formatted_billing_state} tone={o.billing_tone} />,
+          },
         ]}
         renderDetail={detail}
         renderCard={(o) => (
@@ -112,6 +130,10 @@ export function OrderListPage<T extends ListedOrder>({
             </div>
             {show.facility && <p className="mt-1 font-medium">{o.fasyankes.fasyankes_name}</p>}
             <p className="text-sm text-slate-500">{cardLine(o)}</p>
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+              <StatusBadge status={o.formatted_billing_state} tone={o.billing_tone} />
+              <DevicePopover href={devicesHref(o)} count={o.device_count} />
+            </div>
           </div>
         )}
         actions={(o) => <RowLink href={href(o)}>Detail</RowLink>}

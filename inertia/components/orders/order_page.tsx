@@ -4,12 +4,51 @@ import { Card, PageHeader } from '~/components/ui/card'
 import { StatusBadge } from '~/components/status_badge'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { ActionButtons } from '~/components/orders/action_buttons'
-import type { DeviceLine } from '#transformers/order_device_transformer'
+import type { DetailDeviceLine } from '#transformers/order_device_transformer'
 import type { TimelineEntry } from '#transformers/internal_order_transformer'
 import type { PageAction } from '#workflows/kit'
 
 /** A device line on an order's page (both types), with what the viewer may do to it. */
-export type DeviceRow = DeviceLine & { actions: PageAction[]; history_href: string | null }
+export type DeviceRow = DetailDeviceLine
+
+const LINK = 'text-xs text-brand-700 hover:underline dark:text-brand-100'
+
+/**
+ * What came of a line: LAIK or TIDAK LAIK (red), the certificate's number, its download and
+ * its public verification page (issue 35, point 4).
+ */
+export function DeviceOutcome({ device }: { device: DeviceRow }) {
+  const certificate = device.certificate
+  if (!device.verdict && !certificate) return <>-</>
+  return (
+    <div className="space-y-0.5" data-testid="device-outcome">
+      {device.verdict && <StatusBadge status={device.verdict} tone={device.verdict_tone ?? ''} />}
+      {certificate?.certificate_number && (
+        <p className="font-mono text-xs break-all">{certificate.certificate_number}</p>
+      )}
+      {certificate?.certificate_href && (
+        <a
+          href={certificate.certificate_href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${LINK} mr-3`}
+        >
+          Unduh sertifikat
+        </a>
+      )}
+      {certificate?.verification_href && (
+        <a
+          href={certificate.verification_href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={LINK}
+        >
+          Verifikasi
+        </a>
+      )}
+    </div>
+  )
+}
 
 /** One labelled value of an order's data. */
 export function Info({ label, children }: { label: string; children: ReactNode }) {
@@ -69,6 +108,7 @@ export function DeviceTable({
           cell: (device) => device.formatted_price,
         },
         { header: 'Petugas', cell: (device) => device.officer?.name ?? '-' },
+        { header: 'Hasil / Sertifikat', cell: (device) => <DeviceOutcome device={device} /> },
         {
           header: 'Status',
           cell: (device) => <StatusBadge status={device.status} tone={device.status_tone} />,

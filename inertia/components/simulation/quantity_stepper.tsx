@@ -11,9 +11,9 @@ const stepClass = cn(
 )
 
 /**
- * A quantity: − and + around a box. Whatever is typed counts at once as its whole number
- * (non-numeric or negative is 0, above the maximum is the maximum, said under the box); the
- * box shows the counted number again when it loses focus.
+ * A quantity: − and + around a box that takes digits only (anything else typed or pasted is
+ * left out); what is typed counts at once (above the maximum is the maximum, said under the
+ * box); the box shows the counted number again when it loses focus.
  */
 export function QuantityStepper({
   name,
@@ -55,9 +55,12 @@ export function QuantityStepper({
           aria-label={`Jumlah ${name}`}
           value={draft ?? String(value)}
           onFocus={(event) => event.target.select()}
+          pattern="[0-9]*"
           onChange={(event) => {
-            const parsed = parseQuantity(event.target.value)
-            setDraft(event.target.value)
+            // Digits only: anything else typed or pasted is left out of the box.
+            const digits = event.target.value.replace(/\D/g, '')
+            const parsed = parseQuantity(digits)
+            setDraft(digits)
             setCapped(parsed.capped)
             onChange(parsed.quantity)
           }}

@@ -11,7 +11,13 @@ type Holiday = {
   date: string
   formatted_date: string
   name: string
-  source: 'national' | 'lab'
+  source: 'national' | 'cuti' | 'lab'
+}
+
+const SOURCE_LABELS: Record<Holiday['source'], string> = {
+  national: 'libur nasional',
+  cuti: 'cuti bersama (SKB)',
+  lab: 'ditambahkan laboratorium',
 }
 
 /** The days the completion estimate does not count: national holidays and the lab's own. */
@@ -76,8 +82,7 @@ export default function Holidays({ year, holidays }: { year: number; holidays: H
                 <div>
                   <p className="font-medium">{holiday.formatted_date}</p>
                   <p className="text-sm text-slate-500">
-                    {holiday.name} ·{' '}
-                    {holiday.source === 'lab' ? 'ditambahkan laboratorium' : 'libur nasional'}
+                    {holiday.name} · {SOURCE_LABELS[holiday.source]}
                   </p>
                 </div>
                 <Button

@@ -2,6 +2,7 @@ import { useForm } from '@inertiajs/react'
 import { CheckboxField, NumberField } from '~/components/ui/field'
 import { RupiahField } from '~/components/ui/rupiah_field'
 import { Notice } from '~/components/ui/notice'
+import { DetailList } from '~/components/detail_list'
 import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
 import { formatRupiah } from '~/lib/format'
 import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
@@ -27,6 +28,7 @@ const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpp
 /** The form's fields: `[snake_case name, model key, label, rupiah?]`, grouped by cost. */
 const GROUPS = COSTS.map(([title, prefix, price, count, third, thirdLabel]) => ({
   title,
+  prefix,
   fields: (
     [
       [`${prefix}_price`, price, true],
@@ -44,6 +46,30 @@ const COST_LABELS = [
   ['hotel', 'Hotel'],
   ['plane', 'Pesawat'],
 ] as const
+
+/** A lab's accommodation as it was saved, for reading: each form label with its value. */
+function SavedAccommodation({ lab }: { lab: Lab }) {
+  const saved = lab.accommodation
+  const rowsOf = (group: (typeof GROUPS)[number]) => {
+    const rows: [string, string][] = group.fields.map(([, key, label, rupiah]) => [
+      label,
+      rupiah ? formatRupiah(Number(saved[key])) : Number(saved[key]).toLocaleString('id-ID'),
+    ])
+    if (group.prefix === 'plane')
+      rows.push(['Tiket pulang pergi (PP)', saved.planeIsPp ? 'Ya' : 'Tidak'])
+    return rows
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-2" data-testid={`accommodation-saved-${lab.lab}`}>
+      {GROUPS.map((group) => (
+        <section key={group.title}>
+          <h3 className="mb-1 text-sm font-semibold">{group.title}</h3>
+          <DetailList rows={rowsOf(group)} />
+        </section>
+      ))}
+    </div>
+  )
+}
 
 /** Accommodation costs, one tab per lab with requests; the costs follow the typed values. */
 export default function InsituAccommodation(page: LabPlanPage) {
@@ -102,35 +128,37 @@ export default function InsituAccommodation(page: LabPlanPage) {
                 dari estimasi: simpan estimasi {lab.label} terlebih dahulu.
               </Notice>
             )}
-            {GROUPS.map((group) => (
-              <fieldset key={group.title} className="grid gap-3 sm:grid-cols-3">
-                <legend className="mb-1 text-sm font-semibold">{group.title}</legend>
-                {group.fields.map(([name, , label, rupiah]) => {
-                  const common = {
-                    label,
-                    required: true,
-                    name: field(name),
-                    disabled: !editable,
-                    value: String(form.data[field(name)]),
-                    error: form.errors[field(name)],
-                  }
-                  const set = (value: string) => form.setData(field(name), value)
-                  return rupiah ? (
-                    <RupiahField key={name} {...common} onValue={set} />
-                  ) : (
-                    <NumberField key={name} {...common} onChange={(e) => set(e.target.value)} />
-                  )
-                })}
-              </fieldset>
-            ))}
-            <CheckboxField
-              name={field('plane_is_pp')}
-              label="Tiket pulang pergi (PP)"
-              checked={form.data[field('plane_is_pp')] === true}
-              disabled={!editable}
-              onChange={(checked) => form.setData(field('plane_is_pp'), checked)}
-              error={form.errors[field('plane_is_pp')]}
-            />
+            {!editable && <SavedAccommodation lab={lab} />}
+            {editable &&
+              GROUPS.map((group) => (
+                <fieldset key={group.title} className="grid gap-3 sm:grid-cols-3">
+                  <legend className="mb-1 text-sm font-semibold">{group.title}</legend>
+                  {group.fields.map(([name, , label, rupiah]) => {
+                    const common = {
+                      label,
+                      required: true,
+                      name: field(name),
+                      value: String(form.data[field(name)]),
+                      error: form.errors[field(name)],
+                    }
+                    const set = (value: string) => form.setData(field(name), value)
+                    return rupiah ? (
+                      <RupiahField key={name} {...common} onValue={set} />
+                    ) : (
+                      <NumberField key={name} {...common} onChange={(e) => set(e.target.value)} />
+                    )
+                  })}
+                </fieldset>
+              ))}
+            {editable && (
+              <CheckboxField
+                name={field('plane_is_pp')}
+                label="Tiket pulang pergi (PP)"
+                checked={form.data[field('plane_is_pp')] === true}
+                onChange={(checked) => form.setData(field('plane_is_pp'), checked)}
+                error={form.errors[field('plane_is_pp')]}
+              />
+            )}
             <dl className="grid gap-2 rounded-md bg-slate-50 p-3 text-sm sm:grid-cols-5 dark:bg-slate-800">
               {COST_LABELS.map(([key, label]) => (
                 <div key={key}>

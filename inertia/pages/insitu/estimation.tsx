@@ -1,8 +1,9 @@
 import { useForm } from '@inertiajs/react'
 import { NumberField } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
+import { DetailList } from '~/components/detail_list'
 import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
-import { estimateDays } from '../../../app/workflows/insitu_costs'
+import { estimateDays, formatDays } from '../../../app/workflows/insitu_costs'
 import type { LabPlanPage } from '#queries/insitu/lab_plans'
 
 const FIELDS = [
@@ -75,23 +76,28 @@ export default function InsituEstimation(page: LabPlanPage) {
                 },
               ]}
             />
-            <div className="grid gap-4 sm:grid-cols-3">
-              {FIELDS.map(([field, label]) => (
-                <NumberField
-                  key={field}
-                  label={label}
-                  required
-                  min={field === 'officer' ? 1 : 0}
-                  disabled={readOnly}
-                  name={`${lab.lab}_${field}`}
-                  value={form.data[`${lab.lab}_${field}`]}
-                  onChange={(e) => form.setData(`${lab.lab}_${field}`, e.target.value)}
-                  error={form.errors[`${lab.lab}_${field}`]}
-                />
-              ))}
-            </div>
+            {readOnly ? (
+              <DetailList
+                rows={FIELDS.map(([field, label]) => [label, form.data[`${lab.lab}_${field}`]])}
+              />
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-3">
+                {FIELDS.map(([field, label]) => (
+                  <NumberField
+                    key={field}
+                    label={label}
+                    required
+                    min={field === 'officer' ? 1 : 0}
+                    name={`${lab.lab}_${field}`}
+                    value={form.data[`${lab.lab}_${field}`]}
+                    onChange={(e) => form.setData(`${lab.lab}_${field}`, e.target.value)}
+                    error={form.errors[`${lab.lab}_${field}`]}
+                  />
+                ))}
+              </div>
+            )}
             <p className="text-sm" data-testid={`estimate-${lab.lab}`}>
-              Estimasi: <strong>{result.raw.toFixed(2)} hari</strong>, dibulatkan{' '}
+              Estimasi: <strong>{formatDays(result.raw)} hari</strong>, dibulatkan{' '}
               <strong>{result.final} hari</strong>
               {lab.split_among_officers ? ' (dibagi jumlah petugas)' : ''}.
             </p>

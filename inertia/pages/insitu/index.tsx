@@ -1,6 +1,6 @@
 import { DetailList } from '~/components/detail_list'
 import { OrderListPage, type OrderListProps } from '~/components/orders/order_list'
-import { InvoiceDetail, invoiceColumn } from '~/components/orders/invoice_column'
+import { InvoiceDetail } from '~/components/orders/invoice_column'
 import type { InsituOrderRow } from '#queries/insitu/order_list'
 
 export default function InsituIndex({
@@ -24,7 +24,6 @@ export default function InsituIndex({
           filter: { type: 'text', placeholder: 'Nomor surat' },
         },
         { key: 'execution_year', header: 'Tahun' },
-        invoiceColumn<InsituOrderRow>(!showInvoice),
       ]}
       detail={(o) =>
         showInvoice ? (

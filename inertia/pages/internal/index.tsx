@@ -1,6 +1,6 @@
 import { DetailList } from '~/components/detail_list'
 import { OrderListPage, type OrderListProps } from '~/components/orders/order_list'
-import { InvoiceDetail, invoiceColumn } from '~/components/orders/invoice_column'
+import { InvoiceDetail } from '~/components/orders/invoice_column'
 import type { InternalOrderRow } from '#queries/internal/order_list'
 
 type Order = InternalOrderRow
@@ -24,7 +24,6 @@ export default function InternalIndex({
           filter: { type: 'month' },
           cell: (o) => o.formatted_delivery_date_estimation,
         },
-        invoiceColumn<Order>(!show.invoice),
       ]}
       detail={(o) =>
         show.invoice ? (

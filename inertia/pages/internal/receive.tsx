@@ -41,6 +41,7 @@ const ROW_LABELS = { merk: 'Merk', model: 'Model', serial_number: 'Nomor Seri' }
 type Device = {
   id: number
   name: string
+  description: string | null
   merk: string
   model: string
   serial_number: string
@@ -115,9 +116,16 @@ export default function ReceiveEquipment(props: Props) {
             key={line.id}
             className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-5 dark:border-slate-800"
           >
-            <p className="text-sm font-medium sm:col-span-5">
-              {index + 1}. {devices[index].name}
-            </p>
+            <div className="sm:col-span-5">
+              <p className="text-sm font-medium">
+                {index + 1}. {devices[index].name}
+              </p>
+              {devices[index].description && (
+                <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="device-note">
+                  Catatan fasyankes: {devices[index].description}
+                </p>
+              )}
+            </div>
             {(['merk', 'model', 'serial_number'] as const).map((key) => (
               <RowField
                 key={key}

@@ -9,7 +9,10 @@ const DECISIONS = [
   { value: 'Rejected', label: 'Tolak' },
 ] as const
 
-/** Spec part 1: the head's decision for their lab, Setujui by default; Tolak needs a reason. */
+/**
+ * Spec part 1: the head's decision for their lab; Tolak needs a reason. Nothing is chosen at
+ * first (the spec's default Setujui let a head approve by pressing Simpan unread: issue 35).
+ */
 export default function LoanConfirm({
   loan,
   labs,
@@ -19,7 +22,8 @@ export default function LoanConfirm({
   labs: string[]
   submitHref: string
 }) {
-  const form = useForm({ status: 'Confirmed' as 'Confirmed' | 'Rejected', reason: '' })
+  // No decision until the head chooses one (issue 35, item 12).
+  const form = useForm({ status: '' as '' | 'Confirmed' | 'Rejected', reason: '' })
   return (
     <FormPage
       title={`Konfirmasi Peminjaman ${loan.number}`}

@@ -116,6 +116,14 @@ export default function LoanFormPage({ loan, submitHref, options }: Props) {
   const lines = form.data.calibrators
   // Spec: a lab's approver is chosen only when a calibrator of that lab's unit is on the loan.
   const labsNeeded = options.labs.filter(({ lab }) => lines.some((line) => line.lab === lab))
+  /** A lab with one head only: that head is its approver, chosen already (issue 35, item 12). */
+  const soleHead = (lab: Lab | null) => {
+    const heads = options.labs.find((entry) => entry.lab === lab)?.heads ?? []
+    const key = `${lab}_officer` as const
+    return lab && heads.length === 1 && !form.data[key as keyof LoanForm]
+      ? { [key]: String(heads[0].id) }
+      : {}
+  }
 
   const addSerial = async (serial: string) => {
     const known = lines.find((line) => line.serial_number.toLowerCase() === serial.toLowerCase())
@@ -134,18 +142,22 @@ export default function LoanFormPage({ loan, submitHref, options }: Props) {
       return
     }
     const found = answer.body.data
-    form.setData('calibrators', [
-      ...form.data.calibrators,
-      {
-        ...found,
-        condition: 'Good',
-        bag: false,
-        charger: false,
-        probe: false,
-        sensor: false,
-        note: '',
-      },
-    ])
+    form.setData((data) => ({
+      ...data,
+      ...soleHead(found.lab),
+      calibrators: [
+        ...data.calibrators,
+        {
+          ...found,
+          condition: 'Good',
+          bag: false,
+          charger: false,
+          probe: false,
+          sensor: false,
+          note: '',
+        },
+      ],
+    }))
     toast.success(`${found.name} ditambahkan.`)
   }
 

@@ -127,6 +127,10 @@ export default function LoanIndex({
       <DataTable<LoanRow>
         path={page.path}
         sortable={page.sortable}
+        extraExports={[
+          { key: 'order', label: 'Surat Peminjaman' },
+          { key: 'transaction', label: 'Bukti Transaksi' },
+        ]}
         columns={columns}
         actions={links}
         renderCard={(loan) => (

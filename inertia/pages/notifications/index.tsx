@@ -55,7 +55,9 @@ export default function Notifications({ notices, nextBefore }: Props) {
                   </span>
                   <span className="text-xs text-slate-500">{notice.formatted_created_at}</span>
                 </p>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{notice.body}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-600 dark:text-slate-300">
+                  {notice.body}
+                </p>
               </Link>
             </li>
           ))}

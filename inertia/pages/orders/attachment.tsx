@@ -53,8 +53,8 @@ function ResultForm({ href, device, type }: { href: string; device: Device; type
         onChange={(e) => setMode(e.target.value as 'file' | 'link')}
         className={`${controlClass()} w-24 py-1`}
       >
-        <option value="file">File</option>
-        <option value="link">Link</option>
+        <option value="file">Berkas</option>
+        <option value="link">Tautan</option>
       </select>
       {mode === 'file' ? (
         <FileInput

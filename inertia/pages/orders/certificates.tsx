@@ -9,6 +9,7 @@ type Revision = {
   id: number
   revision: number
   number: string | null
+  display_number: string | null
   status: 'Menunggu Persetujuan' | 'Berlaku' | 'Diganti'
   amendment_reason: string | null
   approved_by: string | null
@@ -33,6 +34,7 @@ type Line = {
   certificate_number: string | null
   measured: boolean
   verdict: string | null
+  verdict_tone: string | null
   draft_href: string | null
   amend_href: string | null
   revisions: Revision[]
@@ -52,9 +54,21 @@ const TONES: Record<Revision['status'], string> = {
 
 const link = 'text-sm text-brand-700 hover:underline dark:text-brand-300'
 
+/** "Setujui sertifikat PK/… (Syringe Pump SN 12, revisi 1)?": the question names what is approved. */
+function approvalQuestion(revision: Revision, device: Line) {
+  const what = [
+    device.alkes_name + (device.serial_number ? ` SN ${device.serial_number}` : ''),
+    revision.revision ? `revisi ${revision.revision}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const number = revision.display_number ? `${revision.display_number} ` : ''
+  return `Setujui sertifikat ${number}(${what})? Isinya dibekukan, PDF-nya diterbitkan dan dapat diunduh fasyankes.`
+}
+
 /** The generated certificates of an order's device lines: revisions, approval, amendments. */
 export default function Certificates({ order, backHref, devices }: Props) {
-  const [approving, setApproving] = useState<Revision | null>(null)
+  const [approving, setApproving] = useState<{ revision: Revision; device: Line } | null>(null)
   const [sending, setSending] = useState(false)
   return (
     <>
@@ -66,11 +80,11 @@ export default function Certificates({ order, backHref, devices }: Props) {
       />
       <ConfirmDialog
         open={!!approving}
-        message={`Setujui sertifikat ${approving?.revision ? `revisi ${approving.revision} ` : ''}ini? Isinya dibekukan, PDF-nya diterbitkan dan dapat diunduh fasyankes.`}
+        message={approving ? approvalQuestion(approving.revision, approving.device) : ''}
         confirmLabel="Ya, setujui"
         onCancel={() => setApproving(null)}
         onConfirm={() => {
-          const href = approving?.approve_href
+          const href = approving?.revision.approve_href
           setApproving(null)
           if (!href) return
           setSending(true)
@@ -92,7 +106,12 @@ export default function Certificates({ order, backHref, devices }: Props) {
                 </p>
                 <p className="text-sm">
                   Nomor sertifikat {device.certificate_number ?? '-'}
-                  {device.verdict && <> · {device.verdict}</>}
+                  {device.verdict && (
+                    <>
+                      {' · '}
+                      <StatusBadge status={device.verdict} tone={device.verdict_tone ?? ''} />
+                    </>
+                  )}
                 </p>
               </div>
               <StatusBadge status={device.status} tone={device.status_tone} />
@@ -166,7 +185,10 @@ export default function Certificates({ order, backHref, devices }: Props) {
                         </a>
                       )}
                       {revision.approve_href && (
-                        <Button disabled={sending} onClick={() => setApproving(revision)}>
+                        <Button
+                          disabled={sending}
+                          onClick={() => setApproving({ revision, device })}
+                        >
                           Setujui Sertifikat
                         </Button>
                       )}

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Head, useForm } from '@inertiajs/react'
 import { Card, CardSection, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
@@ -15,7 +15,10 @@ type Stage = {
   date: string | null
   formatted_date: string | null
   letter_number: string | null
+  /** The issued letter; null while the stage is not issued. */
   href: string | null
+  /** The treasurer's blank draft (marked DRAF) of the next stage, not issued yet. */
+  draft_href: string | null
 }
 type StoredFile = { id: number; name: string; href: string; formatted_uploaded_at: string }
 type BillLine = {
@@ -39,6 +42,7 @@ type Props = {
   srikandiHref: string | null
   updateHref: string | null
   paymentHref: string | null
+  staffAdvice: boolean
   confirmHref: string | null
   maxPaymentFiles: number
 }
@@ -109,6 +113,8 @@ function StagesForm({ props }: { props: Props }) {
 
 function PaymentForm({ props }: { props: Props }) {
   const form = useForm({ files: [] as File[] })
+  // The picker is drawn again after an upload, so it no longer shows the files just sent.
+  const [picker, setPicker] = useState(0)
   const errors = form.errors as Record<string, string | undefined>
   const error =
     errors.files ?? Object.entries(errors).find(([key]) => key.startsWith('files.'))?.[1]
@@ -117,12 +123,16 @@ function PaymentForm({ props }: { props: Props }) {
     form.post(props.paymentHref!, {
       preserveScroll: true,
       forceFormData: true,
-      onSuccess: () => form.reset(),
+      onSuccess: () => {
+        form.reset()
+        setPicker((drawn) => drawn + 1)
+      },
     })
   }
   return (
     <form onSubmit={submit} className="space-y-3">
       <FileField
+        key={picker}
         label={props.labels.files}
         name="files[]"
         required
@@ -209,11 +219,13 @@ export default function OrderInvoice(props: Props) {
               Total: <strong>{bill.formatted_total}</strong>
               <span className="block text-slate-500 italic">{bill.total_in_words}</span>
             </p>
-            <Notice>
-              Bila angka pada laporan tidak sesuai dengan tagihan ini, minta admin atau pelayanan
-              teknis menekan &quot;Perbarui Berkas &amp; Tanggal Tagihan&quot; terlebih dahulu
-              sebelum melaporkan ketidaksesuaian.
-            </Notice>
+            {props.staffAdvice && (
+              <Notice>
+                Bila angka pada laporan tidak sesuai dengan tagihan ini, minta admin atau pelayanan
+                teknis menekan &quot;Perbarui Berkas &amp; Tanggal Tagihan&quot; terlebih dahulu
+                sebelum melaporkan ketidaksesuaian.
+              </Notice>
+            )}
           </CardSection>
         </Card>
         <Card>
@@ -243,8 +255,17 @@ export default function OrderInvoice(props: Props) {
                               >
                                 Unduh Surat {stage.name}
                               </a>
+                            ) : stage.draft_href ? (
+                              <a
+                                href={stage.draft_href}
+                                target="_blank"
+                                rel="noreferrer"
+                                className="text-slate-600 underline"
+                              >
+                                Cetak draf (belum terbit)
+                              </a>
                             ) : (
-                              '-'
+                              'Belum terbit'
                             ),
                         },
                       ]}

@@ -41,6 +41,8 @@ type Props = {
     additional: Line[]
     formatted_handed_over_at: string | null
     formatted_finished_at: string | null
+    /** Not requested yet: the main counts come from the worksheet results. */
+    prefilled: boolean
   }
   statusTone: string
   devices: DeviceLabel[]
@@ -104,6 +106,11 @@ function RequestForm({ props }: { props: Props }) {
   )
   return (
     <form onSubmit={submit} className="space-y-4">
+      {request.prefilled && (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="label-prefilled">
+          Jumlah label utama diisi dari hasil lembar kerja; periksa sebelum menyimpan.
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         {column('main', request.main, 'Utama')}
         {column('additional', request.additional, 'Tambahan')}

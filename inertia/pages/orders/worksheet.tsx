@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { router, useForm } from '@inertiajs/react'
 import { OrderFormPage, type OrderFormLinks } from '~/components/orders/order_form_page'
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
@@ -37,7 +37,10 @@ type Values = {
   amendment_reason?: string
 }
 
-type Props = OrderFormLinks & {
+type Props = Omit<OrderFormLinks, 'submitHref'> & {
+  /** Null once the work is over: the sheet is only read (readOnlyReason says why). */
+  submitHref: string | null
+  readOnlyReason?: string | null
   device: { name: string }
   officers: { id: number; name: string }[]
   /** The number a blank certificate number would get now; null when the line has one. */
@@ -51,6 +54,12 @@ type Props = OrderFormLinks & {
   amendment: { number: string | null } | null
   values: Values
 }
+
+const RESULT_OPTIONS = [
+  { value: '1', label: 'LAIK' },
+  { value: '0', label: 'TIDAK LAIK' },
+]
+const RESULT_LABELS: Record<string, string> = { '1': 'LAIK', '0': 'TIDAK LAIK' }
 
 /** Numbers as the server reads them: a decimal comma becomes a point. */
 const decimal = (value: string) => value.trim().replace(',', '.')
@@ -68,12 +77,19 @@ export default function Worksheet(props: Props) {
   const complete = measuring && results.every(Boolean)
   const measuredLaik = complete ? results.every((r) => r!.result.passed) : null
 
-  // The result follows the points until the officer says otherwise (with a reason).
+  // With test points the result is the points' (shown, not chosen): changing it is an act of
+  // its own, with a reason, never a choice the points silently replace (issue 35).
+  const [overriding, setOverriding] = useState(Boolean(values.laik_override_reason))
+  const measuredValue = measuredLaik === null ? '' : measuredLaik ? '1' : '0'
   useEffect(() => {
-    if (measuredLaik !== null) form.setData('is_laik', measuredLaik ? '1' : '0')
+    if (measuring && !overriding) form.setData('is_laik', measuredValue)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [measuredLaik])
-  const overridden = measuredLaik !== null && form.data.is_laik !== (measuredLaik ? '1' : '0')
+  }, [measuredValue, overriding])
+  const overridden = overriding && measuredLaik !== null && form.data.is_laik !== measuredValue
+  const stopOverriding = () => {
+    setOverriding(false)
+    form.setData((data) => ({ ...data, is_laik: measuredValue, laik_override_reason: '' }))
+  }
 
   // The standards available change with the work date: ask the server again for that day.
   const workDate = form.data.work_date
@@ -129,7 +145,13 @@ export default function Worksheet(props: Props) {
       page={props}
       form={form}
       onSubmit={submit}
+      readOnly={!props.submitHref}
     >
+      {props.readOnlyReason && (
+        <div className="md:col-span-2">
+          <Notice>{props.readOnlyReason}</Notice>
+        </div>
+      )}
       {amendment && (
         <div className="md:col-span-2">
           <Notice>
@@ -222,12 +244,17 @@ export default function Worksheet(props: Props) {
               standards={standards}
               chosen={form.data.standards}
               errors={errors}
-              onChange={(next) =>
+              onChange={(next) => {
                 form.setData(
                   'points',
                   form.data.points.map((old, i) => (i === index ? next : old))
                 )
-              }
+                // The point's errors go as it is changed, as a field's do.
+                const stale = Object.keys(errors).filter((key) =>
+                  key.startsWith(`points.${index}.`)
+                )
+                if (stale.length) form.clearErrors(...(stale as (keyof Values)[]))
+              }}
             />
           ))}
           <p className="text-sm" data-measured-verdict>
@@ -243,16 +270,44 @@ export default function Worksheet(props: Props) {
         </section>
       )}
 
-      <SelectField
-        label="Hasil"
-        required
-        placeholder="Pilih hasil"
-        options={[
-          { value: '1', label: 'LAIK' },
-          { value: '0', label: 'TIDAK LAIK' },
-        ]}
-        {...bind(form, 'is_laik')}
-      />
+      {measuring ? (
+        <div className="space-y-2" data-derived-result>
+          <p className="text-sm">
+            Hasil: <strong>{RESULT_LABELS[form.data.is_laik] ?? 'lengkapi pembacaan'}</strong>
+            {!overriding && <span className="text-slate-500"> (dari titik uji)</span>}
+          </p>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={overriding}
+              onChange={(event) => (event.target.checked ? setOverriding(true) : stopOverriding())}
+            />
+            Ubah hasil (dengan alasan)
+          </label>
+          {overriding && (
+            <SelectField
+              label="Hasil"
+              required
+              placeholder="Pilih hasil"
+              options={RESULT_OPTIONS}
+              {...bind(form, 'is_laik')}
+            />
+          )}
+          {!overriding && errors.is_laik && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.is_laik}
+            </p>
+          )}
+        </div>
+      ) : (
+        <SelectField
+          label="Hasil"
+          required
+          placeholder="Pilih hasil"
+          options={RESULT_OPTIONS}
+          {...bind(form, 'is_laik')}
+        />
+      )}
       <SelectField
         label="Petugas"
         required

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
+import { LinkTabs } from '~/components/ui/tabs'
 import { Button } from '~/components/ui/button'
 import { TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
@@ -13,6 +14,10 @@ type Device = Data.OrderDevice.Variants['forWorksheets']
 
 type Props = {
   order: { number: string; status: string; certificate_date: string | null }
+  /** The lab whose lines this page shows. */
+  lab: { code: string; label: string }
+  /** One tab a lab of the order this user may work on. */
+  tabs: { lab: string; label: string; href: string; active: boolean }[]
   devices: Device[]
   backHref: string
   /** Where the certificate date is saved; null when this user may not set it now. */
@@ -58,9 +63,11 @@ function UploadButton({ href, device }: { href: string; device: Device }) {
   )
 }
 
-/** The PK worksheets of an order's device lines (both order types). */
+/** The worksheets of one lab's device lines of an order (both order types), a tab a lab. */
 export default function Worksheets({
   order,
+  lab,
+  tabs,
   devices,
   backHref,
   certificateDateHref,
@@ -75,10 +82,21 @@ export default function Worksheets({
     <>
       <Head title={`Lembar Kerja ${order.number}`} />
       <PageHeader
-        title="Lembar Kerja PK"
+        title={`Lembar Kerja ${lab.label}`}
         subtitle={`${order.number} · ${order.status}`}
         backHref={backHref}
       />
+      {tabs.length > 1 && (
+        <LinkTabs
+          label="Laboratorium"
+          tabs={tabs.map((tab) => ({
+            key: tab.lab,
+            label: tab.label,
+            href: tab.href,
+            active: tab.active,
+          }))}
+        />
+      )}
       {certificatesHref && (
         <p className="mb-4 text-sm">
           Lembar kerja dengan pengukuran menghasilkan sertifikat yang disetujui kepala laboratorium:{' '}
@@ -111,6 +129,11 @@ export default function Worksheets({
               cell: (device) => (
                 <>
                   {device.worksheet_saved ? 'Tersimpan' : 'Belum diisi'}
+                  {device.filled_by && (
+                    <span className="block text-xs text-slate-500">
+                      Diisi oleh {device.filled_by}
+                    </span>
+                  )}
                   {device.worksheet_href && (
                     <>
                       {' · '}

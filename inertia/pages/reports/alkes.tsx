@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
+import { ExportMenu } from '~/components/data_table/export_menu'
 import {
   ReportFilterForm,
   useReportFilters,
@@ -20,6 +21,13 @@ export default function AlkesReport(options: ReportOptions) {
       <PageHeader
         title="Laporan Alkes"
         subtitle="Layanan alat kesehatan laboratorium PK menurut jenis alat, bulan dan provinsi."
+        actions={
+          <ExportMenu
+            base="/report/alkes/print"
+            queryString={new URLSearchParams(applied).toString()}
+            phoneAlign="left"
+          />
+        }
       />
       <ReportFilterForm options={options} keys={[...KEYS]} applied={applied} onApply={apply} />
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
+import { ExportMenu } from '~/components/data_table/export_menu'
 import {
   ReportFilterForm,
   useReportFilters,
@@ -20,6 +21,13 @@ export default function ServiceReport(options: ReportOptions) {
       <PageHeader
         title="Laporan Layanan"
         subtitle="Layanan kalibrasi dan pengujian alat per fasyankes dan wilayah, menurut tanggal permohonan."
+        actions={
+          <ExportMenu
+            base="/report/service/print"
+            queryString={new URLSearchParams(applied).toString()}
+            phoneAlign="left"
+          />
+        }
       />
       <ReportFilterForm options={options} keys={[...KEYS]} applied={applied} onApply={apply} />
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">

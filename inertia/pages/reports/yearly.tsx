@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react'
 import { PageHeader } from '~/components/ui/card'
+import { ExportMenu } from '~/components/data_table/export_menu'
 import {
   ReportFilterForm,
   useReportFilters,
@@ -18,6 +19,13 @@ export default function YearlyReport(options: ReportOptions) {
       <PageHeader
         title="Laporan Tahunan"
         subtitle="Layanan per kota/kabupaten untuk setiap tahun, menurut tanggal permohonan."
+        actions={
+          <ExportMenu
+            base="/report/yearly/print"
+            queryString={new URLSearchParams(applied).toString()}
+            phoneAlign="left"
+          />
+        }
       />
       <ReportFilterForm options={options} keys={[...KEYS]} applied={applied} onApply={apply} />
       <YearlyCard params={applied} />

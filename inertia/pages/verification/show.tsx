@@ -73,7 +73,7 @@ function Verdict({ verdict }: { verdict: 'LAIK' | 'TIDAK LAIK' }) {
 /** A certificate revision: what it says, and whether it is the one in force. */
 function CertificateView({ certificate }: { certificate: VerifiedCertificate }) {
   return (
-    <div data-testid="verified-certificate">
+    <div data-testid="verified-certificate" className="[overflow-wrap:anywhere]">
       {certificate.superseded ? (
         <div className="mb-4 space-y-2">
           <Notice tone="amber" icon={<ShieldAlert className="size-5 shrink-0" />}>
@@ -128,9 +128,10 @@ function CertificateView({ certificate }: { certificate: VerifiedCertificate }) 
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 border-b border-slate-100 py-2 text-sm last:border-0 dark:border-slate-800">
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 border-b border-slate-100 py-2 text-sm last:border-0 sm:grid-cols-[9rem_minmax(0,1fr)] dark:border-slate-800">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
+      {/* A long certificate number or code wraps inside the screen (375 px), never past it. */}
+      <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
   )
 }

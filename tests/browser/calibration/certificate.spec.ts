@@ -103,6 +103,96 @@ test.group('Traceable calibration records in Chromium', (group) => {
     assert.notInclude(shown, 'TIDAK LAIK')
     assert.include(shown, 'Patient Monitor Uji Sertifikat')
     assert.notInclude(shown, order.number, 'nothing beyond what the certificate vouches for')
+    // A long certificate number wraps inside a 375 px screen (issue 35, item 14).
+    const long = 'KAL/PK/LPKAK-SULSEL/INSTALASI-GAWAT-DARURAT/2026/000123456789-R12'
+    await db.from('certificates').where('id', certificate.id).update({ number: long })
+    await stranger.reload()
+    await stranger.getByText(long).waitFor()
+    assert.isAtMost(
+      await stranger.evaluate<number>('document.documentElement.scrollWidth'),
+      375,
+      'nothing wider than the phone'
+    )
     await strangerContext.close()
+  })
+
+  test('with test points the result is the points’, shown; changing it is an explicit act with a reason, never a silent replacement (issue 35)', async ({
+    browser,
+    assert,
+  }) => {
+    const alkes = await monitorWithTemplate()
+    const { order, devices } = await monitorOrder(alkes)
+    await standardCalibrator({ name: 'Simulator Milik PK' })
+    const officer = await person(browser, 'officer_pk@kalibra.test')
+    await officer.goto(`${baseUrl()}/internal/${order.id}/worksheet/pk/${devices[0].id}/edit`)
+    await officer.getByLabel('Tanggal Pengerjaan').fill('2026-03-03')
+    await officer.getByLabel('Suhu Ruangan (°C)').fill('24')
+    await officer.getByLabel('Kelembapan (%RH)').fill('60')
+    await officer.getByText(/Simulator Milik PK/).waitFor()
+    await officer.getByRole('checkbox', { name: /Simulator Milik PK/ }).check()
+    // Heart rate 60 read as 64: out of its ±2.
+    await readPoint(officer, 'Heart rate 60 bpm', ['64', '64', '64'])
+    await readPoint(officer, 'Heart rate 120 bpm', ['121', '121', '120'])
+    await readPoint(officer, 'SpO2 90 %', ['91', '92', '91'])
+    const derived = officer.locator('[data-derived-result]')
+    assert.include(await derived.innerText(), 'Hasil: TIDAK LAIK')
+    assert.equal(
+      await derived.getByLabel('Hasil', { exact: true }).count(),
+      0,
+      'no result to choose'
+    )
+
+    await derived.getByRole('checkbox', { name: 'Ubah hasil (dengan alasan)' }).check()
+    await derived.getByLabel('Hasil', { exact: true }).selectOption('1')
+    // The reason is asked for as soon as the result differs from the points.
+    const reason = officer.getByLabel('Alasan Hasil Berbeda')
+    assert.isNotNull(await reason.getAttribute('required'))
+    await reason.fill('Sensor diganti dan diuji ulang di tempat.')
+    await officer.getByRole('button', { name: 'Simpan' }).click()
+    await officer.getByText('Lembar kerja tersimpan.').waitFor()
+    const line = await db.from('order_devices').where('id', devices[0].id).first()
+    assert.isTrue(Boolean(Number(line.is_laik)))
+    assert.isFalse(Boolean(Number(line.measured_laik)))
+    assert.equal(line.laik_override_reason, 'Sensor diganti dan diuji ulang di tempat.')
+  })
+
+  test('a refused worksheet says so where the user looks: a toast with the count, the first field in error focused, its error gone once typed in (issue 35)', async ({
+    browser,
+    assert,
+  }) => {
+    const alkes = await monitorWithTemplate()
+    const { order, devices } = await monitorOrder(alkes)
+    await standardCalibrator({
+      name: 'Simulator Tanpa SpO2',
+      uncertainties: [['Heart rate', 'bpm', 0.5]],
+    })
+    const officer = await person(browser, 'officer_pk@kalibra.test')
+    await officer.goto(`${baseUrl()}/internal/${order.id}/worksheet/pk/${devices[0].id}/edit`)
+    await officer.getByLabel('Tanggal Pengerjaan').fill('2026-03-03')
+    await officer.getByText(/Simulator Tanpa SpO2/).waitFor()
+    await officer.getByRole('checkbox', { name: /Simulator Tanpa SpO2/ }).check()
+    // The missing SpO2 uncertainty is told as soon as the calibrator is chosen.
+    await officer.getByText(/tidak menyatakan U untuk SpO2 90 %/).waitFor()
+    // The reference select names the calibrator "Otomatis" stands for, and so does the U's hint.
+    const reference = officer.getByLabel('Heart rate 60 bpm acuan')
+    assert.match(
+      await reference.locator('option').first().innerText(),
+      /^Otomatis: Simulator Tanpa SpO2 \(/
+    )
+    await officer.getByText('Dari sertifikat Simulator Tanpa SpO2.').first().waitFor()
+    await officer.getByLabel('Suhu Ruangan (°C)').fill('24')
+    await officer.getByLabel('Kelembapan (%RH)').fill('60')
+    await readPoint(officer, 'Heart rate 60 bpm', ['60', '61', '60'])
+    await readPoint(officer, 'SpO2 90 %', ['91', '92', '91'])
+    // The 120 bpm point is left unread: two points cannot be computed.
+    await officer.getByRole('button', { name: 'Simpan' }).click()
+    await officer.getByText('2 titik belum lengkap', { exact: true }).waitFor()
+    const first = officer.getByRole('alert').first()
+    const box = await first.boundingBox()
+    const viewport = officer.viewportSize()!
+    assert.isTrue(box !== null && box.y >= 0 && box.y + box.height <= viewport.height, 'in view')
+    // Typing the missing uncertainty clears that point's errors.
+    await officer.getByLabel('U acuan, k=2 (%)').fill('1')
+    await officer.getByText(/tidak menyatakan U untuk SpO2 90 %/).waitFor({ state: 'detached' })
   })
 })

@@ -59,10 +59,10 @@ test.group('Insitu in Chromium', (group) => {
     await estimate.getByLabel('Jam Perjalanan (PP)').fill('3')
     await estimate.getByLabel('Menit Perjalanan (PP)').fill('45')
     await estimate.getByLabel('Jumlah Petugas').fill('3')
-    assert.include(await head.getByTestId('estimate-pk').innerText(), '1.50 hari')
+    assert.include(await head.getByTestId('estimate-pk').innerText(), '1,50 hari')
     assert.include(await head.getByTestId('estimate-pk').innerText(), 'dibulatkan 1 hari')
     await head.getByRole('button', { name: 'Simpan' }).click()
-    await head.getByText(/Estimasi .* disimpan/).waitFor()
+    await head.getByText(/^Estimasi \S+ disimpan\.$/).waitFor()
     await settle(head)
 
     /* yantek plans the stay: the defaults come from the estimate, the totals follow */
@@ -76,9 +76,28 @@ test.group('Insitu in Chromium', (group) => {
     // 150.000 x 3 x 1 + 350.000 x 2 x 1 = 1.150.000
     await yantek.getByTestId('accommodation-total-pk').getByText('Rp 1.150.000').waitFor()
     await yantek.getByRole('button', { name: 'Simpan' }).click()
-    await yantek.getByText(/Akomodasi .* disimpan/).waitFor()
+    await yantek.getByText(/^Akomodasi \S+ disimpan\.$/).waitFor()
     await settle(yantek)
     const moved = await db.from('orders').where('id', order.id).first()
     assert.equal(moved.status, 'MENUNGGU PENAWARAN')
+
+    /* the saved stay reads as values with the reason, not as a locked form with only "Batal" */
+    await yantek.goto(`/insitu/${order.id}/accommodation`)
+    await yantek.getByText(/sudah disimpan dan tidak dapat diubah lagi/).waitFor()
+    const saved = yantek.getByTestId('accommodation-saved-pk')
+    assert.include(await saved.innerText(), 'Rp 150.000')
+    assert.include(await saved.innerText(), 'Rp 350.000')
+    assert.equal(await yantek.getByRole('tabpanel').locator('input').count(), 0)
+    assert.equal(await yantek.getByRole('button', { name: 'Simpan' }).count(), 0)
+    assert.equal(await yantek.getByRole('link', { name: 'Batal' }).count(), 0)
+    await yantek.getByRole('link', { name: 'Kembali' }).last().waitFor()
+    await yantek.getByTestId('accommodation-total-pk').getByText('Rp 1.150.000').waitFor()
+
+    /* so does the saved estimation */
+    await head.goto(`/insitu/${order.id}/estimation`)
+    const estimated = head.getByRole('tabpanel')
+    await estimated.getByText('Jam Perjalanan (PP)').waitFor()
+    assert.equal(await estimated.locator('input').count(), 0)
+    assert.include(await head.getByTestId('estimate-pk').innerText(), '1,50 hari')
   })
 })

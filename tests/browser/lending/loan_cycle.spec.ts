@@ -50,8 +50,13 @@ test.group('Calibrator lending in Chromium', (group) => {
 
     // One approver per lab of the chosen calibrators (no Sarpras calibrator: no Sarpras field).
     assert.equal(await borrower.getByLabel('Kepala Laboratorium Sarpras').count(), 0)
-    await borrower.getByLabel('Kepala Laboratorium PK').selectOption({ index: 1 })
-    await borrower.getByLabel('Kepala Laboratorium UKPR').selectOption({ index: 1 })
+    // Each lab has one head: already chosen (issue 35, item 12).
+    for (const lab of ['PK', 'UKPR']) {
+      const select = borrower.getByLabel(`Kepala Laboratorium ${lab}`)
+      assert.equal(await select.locator('option').count(), 2, lab)
+      assert.notEqual(await select.inputValue(), '', lab)
+    }
+    await borrower.screenshot({ path: 'tmp/screenshots/loan-form-1366.png', fullPage: true })
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
     await borrower.getByLabel('Rencana Tanggal Kembali').fill(due)
     await borrower.getByLabel('Keperluan Peminjaman').fill('Kalibrasi insitu RSUD Batua')
@@ -66,8 +71,14 @@ test.group('Calibrator lending in Chromium', (group) => {
       })
       await page.goto(detailUrl)
       await page.getByRole('link', { name: 'Konfirmasi' }).click()
-      // Setujui is chosen by default.
-      assert.isTrue(await page.getByLabel('Setujui').isChecked())
+      // No decision is chosen for the head (issue 35, item 12).
+      assert.isFalse(await page.getByLabel('Setujui').isChecked())
+      assert.isFalse(await page.getByLabel('Tolak').isChecked())
+      await page.getByLabel('Setujui').check()
+      await page.screenshot({
+        path: `tmp/screenshots/loan-confirm-375-${head}.png`,
+        fullPage: true,
+      })
       await page.getByRole('button', { name: 'Simpan' }).click()
       await page.waitForURL(detailUrl)
       await page
@@ -86,7 +97,7 @@ test.group('Calibrator lending in Chromium', (group) => {
       delay: 15,
     })
     await borrower
-      .getByText(`Kalibrator dengan Nomor Seri ${pk.serialNumber} dikembalikan.`)
+      .getByText(`Kalibrator dengan nomor seri ${pk.serialNumber} dikembalikan.`)
       .waitFor()
     await borrower
       .getByText(/^Kembali /)
@@ -100,6 +111,9 @@ test.group('Calibrator lending in Chromium', (group) => {
     await borrower.getByRole('button', { name: 'Kembalikan Semua' }).click()
     await borrower.getByRole('button', { name: 'Ya, kembalikan semua' }).click()
     await borrower.getByText('Semua kalibrator peminjaman ini sudah dikembalikan.').waitFor()
+    // Finished, no longer "Disetujui" (issue 35, item 12).
+    await borrower.getByText('Selesai (Dikembalikan)').first().waitFor()
+    await borrower.screenshot({ path: 'tmp/screenshots/loan-returned-1366.png', fullPage: true })
     const dates = await borrower.getByTestId('return-date').allInnerTexts()
     assert.isTrue(
       dates.every((text) => text.startsWith('Kembali ')),

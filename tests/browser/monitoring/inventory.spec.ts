@@ -54,8 +54,12 @@ test.group('Facility inventory in Chromium', (group) => {
     await page.getByRole('heading', { name: 'Data Inventory Fasyankes' }).waitFor()
     await page.getByRole('columnheader', { name: 'Fasyankes' }).waitFor()
     await page.getByTestId('data-table').getByLabel('Filter Alat').fill(tag)
+    // The unfiltered first page may already show the newest rows: wait for the filtered answer.
+    await page.waitForURL(/[?&]alkes=/)
     await row(page, `FAR${tag}`).waitFor()
-    assert.equal(await page.getByTestId('data-table').locator('tbody tr').count(), 4)
+    await page.waitForFunction(
+      `document.querySelectorAll('[data-testid="data-table"] tbody tr').length === 4`
+    )
 
     assert.include(await row(page, `LATE${tag}`).innerText(), 'Terlambat 5 hari')
     assert.include(await row(page, `LATE${tag}`).innerText(), facility.fasyankesName)

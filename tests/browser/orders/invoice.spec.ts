@@ -60,6 +60,14 @@ test.group('Invoice in Chromium', (group) => {
     await facility.getByRole('tab', { name: 'Pembayaran' }).click()
     await facility.getByRole('link', { name: 'bukti-setor.pdf' }).waitFor()
     await facility.getByRole('link', { name: 'struk-atm.png' }).waitFor()
+    // The picker no longer shows the files just sent (issue 35, item 14).
+    assert.equal(await facility.getByText('2 berkas dipilih').count(), 0)
+    assert.equal(
+      await facility
+        .getByLabel(/Bukti Pembayaran/)
+        .evaluate((input) => (input as any).files.length),
+      0
+    )
     // The facility has no treasurer's forms.
     assert.equal(await facility.getByRole('button', { name: 'Simpan Tagihan' }).count(), 0)
     assert.equal(await facility.getByRole('button', { name: 'Konfirmasi Pembayaran' }).count(), 0)

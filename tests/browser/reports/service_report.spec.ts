@@ -93,4 +93,43 @@ test.group('Reports in Chromium', (group) => {
     const lowest = admin.locator('section', { hasText: 'Fasyankes dengan Layanan Tersedikit' })
     await lowest.getByRole('alert').getByText('Gagal Mengambil Data Layanan Tersedikit').waitFor()
   })
+
+  test('the Layanan, Tahunan and Alkes pages offer PDF and Excel of their filters (issue 35, item 7)', async ({
+    browser,
+    assert,
+  }) => {
+    await reportWorld()
+    const admin = await person(browser, 'admin_pk@kalibra.test', {
+      viewport: { width: 1366, height: 900 },
+    })
+    for (const page of ['service', 'yearly', 'alkes']) {
+      await admin.goto(`${baseUrl()}/report/${page}?order_type=insitu`)
+      await admin.getByRole('button', { name: 'Ekspor' }).click()
+      const pdf = admin.getByRole('menuitem', { name: 'Cetak PDF' })
+      const excel = admin.getByRole('menuitem', { name: 'Unduh Excel' })
+      assert.match(
+        (await pdf.getAttribute('href'))!,
+        new RegExp(`^/report/${page}/print/pdf\\?.*order_type=insitu`)
+      )
+      assert.match(
+        (await excel.getAttribute('href'))!,
+        new RegExp(`^/report/${page}/print/excel\\?`)
+      )
+      if (page === 'service') {
+        await admin.screenshot({ path: 'tmp/screenshots/report-export-1366.png' })
+        const file = await admin.request.get(`${baseUrl()}${await pdf.getAttribute('href')}`)
+        assert.equal(file.status(), 200)
+        assert.equal(file.headers()['content-type'], 'application/pdf')
+      }
+    }
+    await admin.setViewportSize({ width: 375, height: 800 })
+    await admin.goto(`${baseUrl()}/report/alkes`)
+    await admin.getByRole('button', { name: 'Ekspor' }).click()
+    await admin.getByRole('menuitem', { name: 'Unduh Excel' }).waitFor()
+    await admin.screenshot({ path: 'tmp/screenshots/report-export-375.png' })
+    const overflow = await admin.evaluate<boolean>(
+      'document.documentElement.scrollWidth > document.documentElement.clientWidth'
+    )
+    assert.isFalse(overflow)
+  })
 })

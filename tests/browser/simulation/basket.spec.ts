@@ -96,9 +96,12 @@ test.group('Simulation | basket in the browser', (group) => {
     assert.include(await row(page, monitor.name).innerText(), 'Rp 1.200.000')
     assert.equal(await page.getByTestId('tab-subtotal').innerText(), 'Rp 1.200.000')
 
-    // -5, letters and a too large number: 0, 0 and the maximum, with a message.
+    // The box takes digits only (issue 35): a sign or letters never show; a too large number
+    // is the maximum, with a message.
+    await quantity(page, oximeter.name).fill('1a2')
+    assert.equal(await quantity(page, oximeter.name).inputValue(), '12', 'while typing')
     await typeQuantity(page, oximeter.name, '-5')
-    assert.equal(await quantity(page, oximeter.name).inputValue(), '0')
+    assert.equal(await quantity(page, oximeter.name).inputValue(), '5')
     await typeQuantity(page, oximeter.name, 'abc')
     assert.equal(await quantity(page, oximeter.name).inputValue(), '0')
     await quantity(page, oximeter.name).fill('1500')

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import drive from '@adonisjs/drive/services/main'
 import type User from '#models/user'
 import {
   HANDOVER_PAYLOAD,
@@ -14,6 +15,8 @@ import {
   userByEmail,
   userWithRole,
   OTHER_FACILITY_EMAIL,
+  makeOrder,
+  worksheetPayload,
 } from '#tests/functional/internal_orders/_support'
 import { referenceIds } from '#tests/functional/master_data/_support'
 import {
@@ -244,6 +247,56 @@ test.group('Calibration records | measurements in the worksheet', (group) => {
     assert.equal(line.laik_override_reason, reason)
   })
 
+  test('blank readings are named for every point at once, and with points the result needs no choice (issue 35)', async ({
+    client,
+    assert,
+  }) => {
+    const alkes = await monitorWithTemplate()
+    const { order, devices } = await monitorOrder(alkes)
+    const { calibrator } = await standardCalibrator()
+    const officer = await userWithRole('officer_pk')
+    const put = (payload: Record<string, unknown>) =>
+      send(client, officer, 'put', worksheetUrl(order.id, devices[0].id), payload)
+
+    // As the form sends it: blank inputs, and no result while the points are incomplete.
+    const blanks = await put(
+      measuredPayload(
+        officer.id,
+        calibrator.id,
+        [['60', '', '60'], ['', '', ''], PASSING_READINGS[2]],
+        {
+          is_laik: '',
+        }
+      )
+    )
+    assert.includeMembers(errorFields(blanks), ['points.0.readings', 'points.1.readings'])
+    assert.notInclude(errorFields(blanks), 'is_laik', 'the points give the result')
+    assert.match(String(fieldErrors(blanks, 'points.1.readings')[0]), /Isi 3 pembacaan/)
+    assert.lengthOf(await devicePoints(devices[0].id), 0, 'nothing saved')
+
+    const derived = await put(
+      measuredPayload(officer.id, calibrator.id, PASSING_READINGS, { is_laik: '' })
+    )
+    assert.deepEqual(errorFields(derived), [])
+    const line = await db.from('order_devices').where('id', devices[0].id).first()
+    assert.isTrue(Boolean(Number(line.is_laik)))
+    assert.isTrue(Boolean(Number(line.measured_laik)))
+
+    // Without points a result is still asked for.
+    const { order: plain, devices: plainDevices } = await makeOrder({
+      status: 'PROSES PENGERJAAN',
+      devices: 1,
+    })
+    const noResult = await send(
+      client,
+      officer,
+      'put',
+      worksheetUrl(plain.id, plainDevices[0].id),
+      worksheetPayload(officer.id, { is_laik: '' })
+    )
+    assert.match(String(fieldErrors(noResult, 'is_laik')[0]), /Hasil wajib diisi/)
+  })
+
   test('a failing point makes the worksheet TIDAK LAIK', async ({ client, assert }) => {
     const alkes = await monitorWithTemplate()
     const { order, devices } = await monitorOrder(alkes)
@@ -328,6 +381,38 @@ test.group('Calibration records | certificates approved and amended', (group) =>
     assert.include(text, '60,3')
     assert.include(text, head.name)
     assert.include(text, `/verifikasi/${certificate.code}`)
+  })
+
+  test('the PDF is drawn before the write; a worksheet changed meanwhile is not approved and its drawn PDF is removed', async ({
+    client,
+    assert,
+  }) => {
+    const { order, device } = await measuredOrder(client)
+    const pending = await db.from('certificates').where('order_device_id', device.id).firstOrFail()
+    const disk = drive.use()
+    const put = disk.put.bind(disk)
+    let drawnKey = ''
+    // Between the drawing and the write, the officer corrects the brand.
+    disk.put = async (key: string, ...rest: any[]) => {
+      drawnKey = key
+      await db.from('order_devices').where('id', device.id).update({ merk: 'Merek Diperbaiki' })
+      return (put as any)(key, ...rest)
+    }
+    try {
+      const response = await approve(client, order.id, Number(pending.id))
+      assert.match(String(response.flashMessages().error), /berubah saat disetujui/)
+    } finally {
+      disk.put = put
+    }
+    const after = await db.from('certificates').where('id', pending.id).first()
+    assert.equal(after.status, 'Menunggu Persetujuan')
+    assert.isFalse(await disk.exists(drawnKey))
+    // Approved again, it says what the worksheet says now.
+    const again = await approve(client, order.id, Number(pending.id))
+    assert.isUndefined(again.flashMessages().error)
+    const approved = await db.from('certificates').where('id', pending.id).first()
+    assert.equal(approved.status, 'Berlaku')
+    assert.include(JSON.stringify(approved.contents), 'Merek Diperbaiki')
   })
 
   test('an amendment keeps the old revision, and the verification page tells both revisions apart', async ({

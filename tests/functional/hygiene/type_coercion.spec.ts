@@ -25,7 +25,7 @@ import {
 
 /**
  * Issue 8, point 10: VineJS reads numbers with Number(), so `price: []` was
- * stored as 0 and `true` as 1 for ids. Every number field of every form and
+ * stored as 0 and `true` as 1 for ids (and, issue 33, `"0x10"` as 16, `"1e3"` as 1000). Every number field of every form and
  * list must answer 422 with its "harus berupa angka." message for arrays,
  * booleans and objects, and nothing may change. Forms send numbers as text
  * (multipart) or numbers (JSON): both stay accepted (the controls below).
@@ -39,6 +39,9 @@ const notNumbers = (valid: unknown): [string, unknown][] => [
   ['false', false],
   ['{}', {}],
   [`{value: ${JSON.stringify(valid)}}`, { value: valid }],
+  // Issue 33, point 6: Number() reads these as 16 and 1000; a form field never holds them.
+  ['"0x10"', '0x10'],
+  ['"1e3"', '1e3'],
 ]
 
 interface NumberForm {

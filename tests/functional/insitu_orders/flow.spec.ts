@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { labNow } from '#services/format'
+import type { Role } from '#enums/roles'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,
@@ -175,6 +176,45 @@ test.group('Insitu | request, confirm, estimation, accommodation', (group) => {
     const page = await client.get(`/insitu/${order.id}/accommodation`).loginAs(yantek).withInertia()
     page.assertStatus(200)
     assert.isNull(page.inertiaProps.submitHref)
+    // Read-only, and told why (issue 35, item 13).
+    assert.include(
+      String(page.inertiaProps.readOnlyReason),
+      'sudah disimpan dan tidak dapat diubah'
+    )
+  })
+
+  test('a head opens the estimation on their own lab tab; who may save is told nothing (issue 35, item 13)', async ({
+    client,
+    assert,
+  }) => {
+    const pk = await onSiteAlkes('PK', 60, 100_000)
+    const ukpr = await onSiteAlkes('UKPR', 60, 100_000)
+    const order = await confirmedRequest(client, {
+      pk: [{ alkes_id: pk.id, quantity: 1 }],
+      ukpr: [{ alkes_id: ukpr.id, quantity: 1 }],
+    })
+    const pageOf = async (role: Role, path = 'estimation') => {
+      const page = await client
+        .get(`/insitu/${order.id}/${path}`)
+        .loginAs(await userWithRole(role))
+        .withInertia()
+      page.assertStatus(200)
+      return page.inertiaProps
+    }
+    const ukprHead = await pageOf('head_of_ukpr_laboratory')
+    assert.deepEqual(
+      ukprHead.labs.map((lab: any) => lab.lab),
+      ['pk', 'ukpr']
+    )
+    assert.equal(ukprHead.activeLab, 'ukpr')
+    assert.isNull(ukprHead.readOnlyReason)
+    const pkHead = await pageOf('head_of_pk_laboratory')
+    assert.equal(pkHead.activeLab, 'pk')
+    // Yantek heads no lab: the first tab.
+    const yantek = await pageOf('yantek')
+    assert.isNull(yantek.activeLab)
+    const accommodation = await pageOf('yantek', 'accommodation')
+    assert.isNull(accommodation.readOnlyReason)
   })
 
   test('a facility cancels only while TERKIRIM; staff later, with a reason', async ({

@@ -252,4 +252,32 @@ test.group('Insitu | offering, signature, contract, finalization', (group) => {
       assert.equal(shown.contract_number !== null, sees, role)
     }
   })
+
+  test('the signed offering stays readable during the work and after it, with no step to take (issue 35)', async ({
+    client,
+    assert,
+  }) => {
+    const order = await inProgressRequest(client)
+    assert.equal(await statusOf(order.id), 'DALAM PROSES')
+    for (const email of ['yantek@kalibra.test', FACILITY_EMAIL]) {
+      const reader = await userByEmail(email)
+      const page = await client.get(`/insitu/${order.id}/offering`).loginAs(reader).withInertia()
+      page.assertStatus(200)
+      const props = page.inertiaProps as any
+      assert.isNotNull(props.offering, email)
+      assert.deepEqual(props.actions, [], `${email}: nothing to send, sign or upload any more`)
+      const pdf = await binary(client.get(props.pdfHref).loginAs(reader))
+      pdf.assertStatus(200)
+    }
+    await db.from('orders').where('id', order.id).update({ status: 'SELESAI' })
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const finished = await client
+      .get(`/insitu/${order.id}/offering`)
+      .loginAs(facility)
+      .withInertia()
+    finished.assertStatus(200)
+    const other = await userByEmail(OTHER_FACILITY_EMAIL)
+    const foreign = await client.get(`/insitu/${order.id}/offering`).loginAs(other).withInertia()
+    foreign.assertStatus(404)
+  })
 })

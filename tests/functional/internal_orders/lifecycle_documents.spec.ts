@@ -444,7 +444,7 @@ test.group('Internal order | printed proofs and format files', (group) => {
     })
     const expected: Record<string, string[]> = {
       // Header row, then the device: name, serial, result, certificate number.
-      aspak: ['Nomor Seri', 'ASPAK-SN-1', 'LAIK', `PK/${order.id}/0001`, '2026-03-03'],
+      aspak: ['Nomor Seri', 'ASPAK-SN-1', 'LAIK', `PK/${order.id}/0001`],
       srikandi: ['Nomor Order', order.number, 'ASPAK-SN-1', 'SELESAI', `PK/${order.id}/0001`],
     }
     for (const format of ['aspak', 'srikandi']) {
@@ -462,6 +462,18 @@ test.group('Internal order | printed proofs and format files', (group) => {
         row.eachCell((cell) => cells.push(String(cell.value)))
       )
       for (const value of expected[format]) assert.include(cells, value, `${format}: ${value}`)
+      // Typed like every other export (issue 35): the work date is a date cell, the tariff a number.
+      const sheet = workbook.worksheets[0]
+      const header = (sheet.getRow(1).values as unknown[]).map(String)
+      const dateColumn = header.findIndex((h) => /^Tanggal /.test(h))
+      const workDate = sheet.getRow(2).getCell(dateColumn).value
+      assert.instanceOf(workDate, Date)
+      assert.equal((workDate as Date).toISOString().slice(0, 10), '2026-03-03')
+      assert.equal(sheet.getRow(2).getCell(dateColumn).numFmt, 'dd/mm/yyyy')
+      if (format === 'srikandi') {
+        const price = sheet.getRow(2).getCell(header.indexOf('Tarif (Rp)')).value
+        assert.isNumber(price)
+      }
     }
   })
 })

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { forgetCounts } from '#queries/datatable'
+import { forgetKeptReads } from '#queries/kept_reads'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,
@@ -190,7 +190,7 @@ test.group('Internal order | the list is scoped to the facility', (group) => {
       await makeOrder({ status: 'PROSES PENGERJAAN', fasyankesId: stranger.fasyankesId! }),
       await makeOrder({ status: 'SELESAI', fasyankesId: stranger.fasyankesId! }),
     ]
-    forgetCounts()
+    forgetKeptReads()
     return { owner, stranger, mine, theirs }
   }
 
@@ -270,7 +270,7 @@ test.group('Internal order | the list is scoped to the facility', (group) => {
   }) => {
     const { owner } = await seed()
     for (let i = 0; i < 10; i++) await makeOrder({ fasyankesId: owner.fasyankesId! })
-    forgetCounts()
+    forgetKeptReads()
     const response = await client
       .get('/internal/datatable')
       .loginAs(owner)

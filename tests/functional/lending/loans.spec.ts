@@ -114,6 +114,16 @@ test.group('Calibrator lending | loan cycle', (group) => {
 
     const one = await returnSerial(pk.serialNumber.toLowerCase())
     one.assertStatus(200)
+    assert.equal(
+      one.body().message,
+      `Kalibrator dengan nomor seri ${pk.serialNumber.toLowerCase()} dikembalikan.`
+    )
+    // One of two back: still approved and out.
+    const half = await client.get('/calibrator/loan/datatable').loginAs(yantek)
+    assert.equal(
+      half.body().data.find((entry: any) => entry.id === loan.id).formatted_status,
+      'Disetujui'
+    )
     assert.isTrue(one.body().success)
     assert.equal(one.body().data.calibrator_id, pk.id)
     assert.isString(one.body().data.return_date)
@@ -142,6 +152,14 @@ test.group('Calibrator lending | loan cycle', (group) => {
       .loginAs(yantek)
       .withInertia()
     detail.assertStatus(200)
+    // Every calibrator back: finished, not a "Disetujui" loan still out (issue 35, item 12).
+    assert.equal(detail.inertiaProps.loan.formatted_status, 'Selesai (Dikembalikan)')
+    assert.equal(detail.inertiaProps.loan.status_tone, 'slate')
+    assert.equal(detail.inertiaProps.loan.status, 'Confirmed')
+    const listed = await client.get('/calibrator/loan/datatable').loginAs(yantek)
+    const listedRow = listed.body().data.find((entry: any) => entry.id === loan.id)
+    assert.equal(listedRow.formatted_status, 'Selesai (Dikembalikan)')
+    assert.equal(listedRow.status_tone, 'slate')
     const lines = detail.inertiaProps.loan.lines as any[]
     assert.isTrue(lines.every((line) => line.formatted_return_date))
     assert.isTrue(detail.inertiaProps.loan.returned)
@@ -213,6 +231,10 @@ test.group('Calibrator lending | loan cycle', (group) => {
     const ukpr = await makeCalibrator('UKPR')
     await borrow(client, await loanPayload([pk, ukpr]))
     const loan = await latestLoan()
+    // No decision chosen (the form chooses none, issue 35 item 12): refused under Keputusan.
+    const none = await decide(client, loan.id, 'head_of_pk_laboratory', { status: '' })
+    assert.include(errorFields(none), 'status')
+    assert.equal(await loanField(loan.id, 'pk_status'), 'Pending')
     const noReason = await decide(client, loan.id, 'head_of_pk_laboratory', { status: 'Rejected' })
     assert.include(errorFields(noReason), 'reason')
     assert.equal(await loanField(loan.id, 'pk_status'), 'Pending')

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { seedReferenceData } from '#database/seeders/reference_data'
-import { holidayLookup, nationalHolidays } from '#services/holidays'
+import { holidayLookup, isoDate, nationalHolidays } from '#services/holidays'
+import { remindHolidayEditors } from '#notifications/holiday_calendar'
 import {
   accountWithRole,
   assertRedirect,
@@ -181,3 +182,86 @@ test.group('Holidays | the Hari Libur screen (holiday.edit)', (group) => {
     assert.equal(await countRows('holidays', { date }), 1)
   })
 })
+
+test.group(
+  'Holidays | the joint decree (SKB) wins over the computed calendar (issue 35)',
+  (group) => {
+    group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+    test('2026: Idul Fitri on the decree’s 21 and 22 March, Easter Sunday, and the cuti bersama', ({
+      assert,
+    }) => {
+      const calendar = new Map(nationalHolidays([2026]).map((h) => [h.date, h]))
+      assert.equal(calendar.get('2026-03-21')?.source, 'national')
+      assert.match(calendar.get('2026-03-22')!.name, /Idul Fitri/)
+      assert.match(calendar.get('2026-04-05')!.name, /Paskah/)
+      // The computed calendar's 20 March is a cuti bersama day, not Idul Fitri itself.
+      assert.equal(calendar.get('2026-03-20')?.source, 'cuti')
+      for (const date of ['2026-02-16', '2026-03-18', '2026-03-23', '2026-03-24', '2026-12-24'])
+        assert.equal(calendar.get(date)?.source, 'cuti', date)
+      // A year without a decree is computed, with Easter Sunday the library lacks.
+      assert.match(
+        nationalHolidays([2030]).find((h) => h.date === '2030-04-21')?.name ?? '',
+        /Paskah/
+      )
+    })
+
+    test('loading the calendar replaces a computed date the decree moved, and keeps the lab’s own and removed days', async ({
+      assert,
+    }) => {
+      const year = new Date().getFullYear()
+      if (![year, year + 1].includes(2026)) return
+      await db.from('holidays').whereBetween('date', ['2026-01-01', '2026-12-31']).delete()
+      await db.table('holidays').multiInsert([
+        { date: '2026-03-20', name: 'Hari Raya Idul Fitri', source: 'national' },
+        { date: '2026-03-21', name: 'Hari Raya Idul Fitri', source: 'national' },
+        { date: '2026-07-07', name: 'Ulang tahun laboratorium', source: 'lab' },
+        { date: '2026-12-24', name: 'Cuti bersama Kelahiran Yesus Kristus', source: 'removed' },
+      ])
+      await seedReferenceData()
+      const stored = await db.from('holidays').whereBetween('date', ['2026-01-01', '2026-12-31'])
+      const rows = new Map(stored.map((row) => [isoDate(row.date), row]))
+      assert.equal(rows.get('2026-03-20')?.source, 'cuti')
+      assert.match(rows.get('2026-03-20')!.name, /^Cuti bersama/)
+      assert.equal(rows.get('2026-03-22')?.source, 'national')
+      assert.equal(rows.get('2026-04-05')?.source, 'national')
+      assert.equal(rows.get('2026-07-07')?.source, 'lab')
+      assert.equal(
+        rows.get('2026-12-24')?.source,
+        'removed',
+        'the lab removed it: it stays removed'
+      )
+      const isHoliday = await holidayLookup()
+      assert.isTrue(isHoliday('2026-03-23'))
+      assert.isFalse(isHoliday('2026-12-24'))
+    })
+
+    test('in December the holiday editors are told once when next year has no cuti bersama', async ({
+      assert,
+    }) => {
+      await db.from('holidays').whereBetween('date', ['2099-01-01', '2099-12-31']).delete()
+      const notices = async () => {
+        const row = await db
+          .from('notices')
+          .where('title', 'Cuti bersama 2099 belum dicatat')
+          .count('* as n')
+          .first()
+        return Number(row?.n)
+      }
+      assert.isFalse(await remindHolidayEditors('2098-11-30'), 'not before December')
+      assert.isTrue(await remindHolidayEditors('2098-12-01'))
+      const editors = await db
+        .from('user_roles')
+        .whereIn('role', ['yantek', 'admin_pk'])
+        .countDistinct('user_id as n')
+        .first()
+      assert.equal(await notices(), Number(editors?.n))
+      assert.isFalse(await remindHolidayEditors('2098-12-02'), 'once a year')
+      assert.equal(await notices(), Number(editors?.n))
+      // With the year's cuti bersama entered, nobody is told.
+      await db.from('job_leases').where('name', 'holiday_calendar_reminder').delete()
+      await db.table('holidays').insert({ date: '2099-01-02', name: 'Cuti bersama', source: 'lab' })
+      assert.isFalse(await remindHolidayEditors('2098-12-03'))
+    })
+  }
+)

@@ -7,6 +7,7 @@ import config from '#config/notifications'
 import type User from '#models/user'
 import { FakeTelegram } from '#tests/helpers/fake_telegram'
 import { deliverDue, MAX_ATTEMPTS } from '#notifications/outbox'
+import lab from '#config/lab'
 import { createInternalOrder } from '#actions/internal/submit_order'
 import { confirmOrder } from '#actions/internal/confirm_order'
 import { receiveEquipment } from '#actions/internal/receive_equipment'
@@ -105,13 +106,26 @@ test.group('Notifications | who is told what', (group) => {
     assert.lengthOf(emails, staff.length - 1)
     const admin = await userWithRole('admin_pk')
     assert.isTrue(emails.some((message) => message.hasTo(admin.email)))
+    // Issue 35, item 15: an HTML part beside the text: the letterhead, the news, a button.
+    const sent = emails.find((message) => message.hasTo(admin.email))!.toJSON().message
+    assert.include(String(sent.text), order.number)
+    const html = String(sent.html)
+    assert.include(html, lab.name)
+    assert.include(
+      html,
+      `<h1 style="margin:0 0 16px;font-size:18px;line-height:1.4;">${title}</h1>`
+    )
+    assert.match(
+      html,
+      new RegExp(`<a href="[^"]*/internal/${order.id}/detail"[^>]*>Buka di Kalibra</a>`)
+    )
     assert.isFalse(emails.some((message) => message.hasTo(yantek.email)))
     assert.isFalse(
       emails.some((message) => message.hasTo(facility.email)),
       'not the sender'
     )
     // Delivered once: another run sends nothing again.
-    assert.deepEqual(await deliverDue(), { sent: 0, retried: 0, failed: 0 })
+    assert.deepEqual(await deliverDue(), { sent: 0, retried: 0, failed: 0, givenBack: 0 })
   })
 
   test('approval: the facility hears its order was accepted; the staff who receive it next are asked', async ({

@@ -69,6 +69,9 @@ test.group('Invoices | who opens the page, when', (group) => {
     own.assertStatus(200)
     assert.isNull((own.inertiaProps as any).updateHref)
     assert.isNull((own.inertiaProps as any).proofHref)
+    // Issue 35, item 14: the advice on refreshing the report's figures is the staff's alone.
+    assert.isFalse((own.inertiaProps as any).staffAdvice)
+    assert.isTrue(props.staffAdvice)
 
     const other = await userByEmail(OTHER_FACILITY_EMAIL)
     const foreign = await client.get(`/internal/${order.id}/invoice`).loginAs(other).withInertia()
@@ -402,5 +405,110 @@ test.group('Invoices | on-site orders', (group) => {
     // No proof of invoice for on-site orders (the spec's route is /internal only).
     const proof = await client.get(`/insitu/${order.id}/proof-of-invoice`).loginAs(treasurer)
     proof.assertStatus(404)
+  })
+})
+
+test.group('Invoices | only issued letters (issue 35, point 2)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the facility reads only the stages issued, also after payment; the treasurer prints an unissued stage only as a marked draft', async ({
+    client,
+    assert,
+  }) => {
+    const order = await awaitingFeedback()
+    const treasurer = await userWithRole('treasurer')
+    const facility = await userByEmail(FACILITY_EMAIL)
+    const letter = (stage: number, user: any) =>
+      binary(client.get(`/internal/${order.id}/invoice/format/${stage}`).loginAs(user))
+    const expectLetter = async (stage: number, user: any, status: number) => {
+      const response = await letter(stage, user)
+      response.assertStatus(status)
+      return response
+    }
+    const stagesOn = async (user: any) => {
+      const page = await client.get(`/internal/${order.id}/invoice`).loginAs(user).withInertia()
+      return (page.inertiaProps as any).stages as any[]
+    }
+
+    // Nothing issued: no letter exists for the facility, and none is offered.
+    for (const stage of [1, 2, 3]) await expectLetter(stage, facility, 404)
+    const none = await stagesOn(facility)
+    assert.deepEqual(
+      none.map((stage) => [stage.href, stage.draft_href]),
+      [
+        [null, null],
+        [null, null],
+        [null, null],
+      ]
+    )
+    // The treasurer: a draft of stage 1, marked, without number or date.
+    const [first] = await stagesOn(treasurer)
+    assert.isNull(first.href)
+    assert.equal(first.draft_href, `/internal/${order.id}/invoice/format/1`)
+    const draft = await letter(1, treasurer)
+    draft.assertStatus(200)
+    const draftText = pdfText(draft.body() as Buffer)
+    assert.include(draftText, 'DRAF SURAT TAGIHAN 1')
+    assert.include(draftText, 'belum diterbitkan')
+    assert.notMatch(
+      draftText,
+      /\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}\n?.*Bendahara/
+    )
+
+    await send(
+      client
+        .post(`/internal/${order.id}/invoice/update`)
+        .loginAs(treasurer)
+        .fields({ first_date: '2026-11-10', number: 'TG/020/2026' })
+    )
+
+    // Stage 1 issued: its letter for the facility; stages 2 and 3 still do not exist for it.
+    const issued = await letter(1, facility)
+    issued.assertStatus(200)
+    const text = pdfText(issued.body() as Buffer)
+    assert.include(text, 'SURAT TAGIHAN 1')
+    assert.notInclude(text, 'DRAF')
+    assert.include(text, 'TG/020/2026')
+    assert.include(text, '10 November 2026')
+    // Signed by the lab's treasurer, named with the NIP (issue 35, item 14).
+    const signer = await userWithRole('treasurer')
+    assert.include(text, signer.name)
+    assert.include(text, `NIP. ${signer.nip}`)
+    await expectLetter(2, facility, 404)
+    await expectLetter(3, facility, 404)
+    const offered = await stagesOn(facility)
+    assert.deepEqual(
+      offered.map((stage) => stage.href),
+      [`/internal/${order.id}/invoice/format/1`, null, null]
+    )
+    assert.isTrue(offered.every((stage) => stage.draft_href === null))
+
+    // The treasurer's stage 2 is a draft; stage 3 is not offered before stage 2 is issued.
+    const treasurerStages = await stagesOn(treasurer)
+    assert.isNull(treasurerStages[1].href)
+    assert.equal(treasurerStages[1].draft_href, `/internal/${order.id}/invoice/format/2`)
+    assert.isNull(treasurerStages[2].draft_href)
+    const secondLetter = await expectLetter(2, treasurer, 200)
+    const secondDraft = pdfText(secondLetter.body() as Buffer)
+    assert.include(secondDraft, 'DRAF SURAT TAGIHAN 2')
+    assert.notInclude(secondDraft, 'TG/020/2026')
+
+    // After the payment is confirmed, an unissued stage still does not exist for the facility.
+    await send(
+      client
+        .post(`/internal/${order.id}/invoice/payment`)
+        .loginAs(facility)
+        .file('files[]', pdfBuffer(), { filename: 'bukti.pdf' })
+    )
+    await send(
+      client
+        .put(`/internal/${order.id}/invoice/confirm`)
+        .loginAs(treasurer)
+        .form({ date: '2026-11-12' })
+    )
+    const paid = await db.from('orders').where('id', order.id).first()
+    assert.equal(isoDate(paid.payment_confirm_date), '2026-11-12')
+    await expectLetter(2, facility, 404)
+    await expectLetter(1, facility, 200)
   })
 })

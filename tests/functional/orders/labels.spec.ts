@@ -152,6 +152,51 @@ test.group('Labels | who opens the label page, when', (group) => {
 test.group('Labels | request, hand-over, return (incoming equipment)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
+  test('before a request, the main counts come from the results; once requested, what was asked (issue 35)', async ({
+    client,
+    assert,
+  }) => {
+    const { order, devices } = await orderInWork()
+    const officer = await userByEmail(OFFICER)
+    const counts = async () => {
+      const page = await client.get(`/label/internal/${order.id}`).loginAs(officer).withInertia()
+      const request = (page.inertiaProps as any).request
+      return {
+        prefilled: request.prefilled,
+        main: Object.fromEntries(request.main.map((line: any) => [line.label_name, line.quantity])),
+      }
+    }
+    assert.deepEqual(await counts(), {
+      prefilled: false,
+      main: { 'Label Laik Pakai': 0, 'Label Tidak Laik Pakai': 0, 'Segel Kalibrasi': 0 },
+    })
+    // One LAIK and one TIDAK LAIK result; the cancelled line counts for nothing.
+    const now = new Date()
+    await db
+      .from('order_devices')
+      .where('id', devices[0].id)
+      .update({ is_laik: true, worksheet_saved_at: now })
+    await db
+      .from('order_devices')
+      .where('id', devices[1].id)
+      .update({ is_laik: false, worksheet_saved_at: now })
+    await db
+      .from('order_devices')
+      .where('id', devices[2].id)
+      .update({ is_laik: true, worksheet_saved_at: now })
+    assert.deepEqual(await counts(), {
+      prefilled: true,
+      main: { 'Label Laik Pakai': 1, 'Label Tidak Laik Pakai': 1, 'Segel Kalibrasi': 2 },
+    })
+    const saved = await requested(client, `/internal/${order.id}`)
+    saved.assertStatus(303)
+    const labels = await catalog()
+    assert.deepEqual(await counts(), {
+      prefilled: false,
+      main: { [labels[0].name]: 2, [labels[1].name]: 0, [labels[2].name]: 0 },
+    })
+  })
+
   test('quantities never below 0, at least one label, only labels of the catalog; nothing saved on bad input', async ({
     client,
     assert,

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { forgetCounts } from '#queries/datatable'
+import { forgetKeptReads } from '#queries/kept_reads'
 import { fromAnchor, PAGE_ANCHORS } from '#queries/page_anchors'
 import { internalOrderList } from '#queries/internal/order_list'
 import { exportRows, sortedQuery } from '#services/list_responder'
@@ -23,7 +23,7 @@ import {
  * read in keyset chunks, ties on the sort key included.
  */
 async function searchNumbers(client: any, user: any, search: string) {
-  forgetCounts()
+  forgetKeptReads()
   const response = await client.get('/internal/datatable').qs({ search, limit: 100 }).loginAs(user)
   response.assertStatus(200)
   return response.body().data.map((row: { number: string }) => row.number) as string[]
@@ -133,7 +133,7 @@ test.group('Orders | list at scale', (group) => {
     const query = internalOrderList.query({ status: 'MENUNGGU' }, staff)
     const pageTwo = await query.clone().limit(5).offset(5)
     const expected = pageTwo.map((row) => row.number)
-    forgetCounts()
+    forgetKeptReads()
     const response = await client
       .get('/internal/datatable')
       .qs({ status: 'MENUNGGU', limit: 5, page: 2 })
@@ -212,7 +212,7 @@ test.group('Orders | list at scale', (group) => {
       assert.lengthOf(expected, 23)
       const shown: string[] = []
       for (const page of [1, 2, 3]) {
-        forgetCounts()
+        forgetKeptReads()
         const response = await client
           .get('/internal/datatable')
           .qs({ number: tag, limit: 10, page, ...(sort ? { sort: sort.key, dir: sort.dir } : {}) })

@@ -3,6 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { binary, pdfText, userWithRole } from '#tests/functional/internal_orders/_support'
 import { exportedTable } from '#tests/functional/master_data/_support'
 import { in2019, reportWorld } from '#tests/functional/reports/_support'
+import lab from '#config/lab'
 
 const admin = () => userWithRole('admin_pk')
 const asAdmin = async (request: any) => request.loginAs(await admin())
@@ -102,6 +103,41 @@ test.group('Reports | berita acara and PNBP', (group) => {
         ['Total', '1 order, 2 alat, Rp 200.000'],
       ]
     )
+  })
+
+  test('berita acara PDF: under the letterhead, its filters, and signed by its maker and the head (issue 35, item 7)', async ({
+    client,
+    assert,
+  }) => {
+    const world = await reportWorld()
+    const maker = await admin()
+    const pdf = await binary(
+      client
+        .get('/report/berita-acara/print/pdf')
+        .qs(in2019({ order_type: 'internal' }))
+        .loginAs(maker)
+    )
+    pdf.assertStatus(200)
+    assert.equal(pdf.header('content-type'), 'application/pdf')
+    const text = pdfText(pdf.body() as Buffer).replace(/\s+/g, ' ')
+    for (const expected of [
+      lab.name,
+      lab.address,
+      'Laporan Berita Acara',
+      'Periode: 1 Januari 2019 - 31 Desember 2019',
+      'Jenis Order: Alat Datang (DT)',
+      world.orders.O1.number,
+      'Dibuat oleh,',
+      `( ${maker.name} )`,
+      'Mengetahui, Kepala Laboratorium',
+    ]) {
+      assert.include(text, expected)
+    }
+    // The PNBP report has the letterhead, and no signatures.
+    const pnbp = await binary(client.get('/report/pnbp/print/pdf').qs(in2019()).loginAs(maker))
+    const pnbpText = pdfText(pnbp.body() as Buffer).replace(/\s+/g, ' ')
+    assert.include(pnbpText, lab.name)
+    assert.notInclude(pnbpText, 'Dibuat oleh,')
   })
 
   test('a refused period answers 422 and the pages need the report permission', async ({

@@ -2,7 +2,9 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { seedDemoOrders } from '#database/seeders/demo_orders'
+import { DateTime } from 'luxon'
 import { INTERNAL_STATUSES } from '#workflows/internal_order_workflow'
+import { labNow } from '#services/format'
 
 /** A fresh demo installation shows the product: Alat Datang orders in every status, with their work. */
 test.group('Demo data | orders', (group) => {
@@ -37,6 +39,34 @@ test.group('Demo data | orders', (group) => {
       worksheets.map((device) => device.id)
     )
     assert.isAbove(inventory.length, 0)
+    // Issue 35, item 16: the first demo facility has devices due within 30 days (and overdue).
+    const facility = await db.from('users').where('email', 'fasyankes@kalibra.test').first()
+    const today = labNow().startOf('day')
+    const due = inventory
+      .filter((row) => Number(row.fasyankes_id) === Number(facility.fasyankes_id))
+      .map(
+        (row) => DateTime.fromJSDate(new Date(row.next_calibration_date)).diff(today, 'days').days
+      )
+    assert.isTrue(
+      due.some((days) => days >= 0 && days <= 30),
+      'due within 30 days'
+    )
+    assert.isTrue(
+      due.some((days) => days < 0),
+      'overdue'
+    )
+    // Makes and models follow the device type: a monitor's model is never on another type.
+    const made = await db
+      .from('order_devices as d')
+      .join('alkes as a', 'a.id', 'd.alkes_id')
+      .whereIn('d.order_id', ids)
+      .whereNotNull('d.model')
+      .select('a.name', 'd.model')
+    assert.isAbove(made.length, 0)
+    for (const line of made) {
+      if (line.model === 'uMEC 10') assert.equal(line.name, 'Patient Monitor')
+      if (line.model === 'HEM-7120') assert.equal(line.name, 'Tensimeter Digital')
+    }
     // Done orders have every line finished or cancelled; totals agree with the lines.
     for (const order of orders) {
       const lines = await db.from('order_devices').where('order_id', order.id)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
 import { cleanInput, cleanText } from '#services/control_characters'
-import { number } from '#validators/rules/number'
+import { number, rupiah } from '#validators/rules/number'
 
 /** Issue 8, points 9 and 10: the two shared input rules, on their own. */
 
@@ -45,8 +45,10 @@ test.group('Input rules | control characters', () => {
 })
 
 test.group('Input rules | numbers', () => {
-  const validator = vine.create({ value: number().optional() })
-  const check = async (value: unknown) => {
+  const numbers = vine.create({ value: number().optional() })
+  const amounts = vine.create({ value: rupiah().optional() })
+  /** What the rule makes of a value: the number, or the rule that refused it. */
+  const outcome = async (validator: typeof numbers, value: unknown) => {
     try {
       const output = await validator.validate({ value })
       return { ok: output.value }
@@ -54,6 +56,8 @@ test.group('Input rules | numbers', () => {
       return { error: error.messages[0].rule }
     }
   }
+  const check = (value: unknown) => outcome(numbers, value)
+  const read = (value: unknown) => outcome(amounts, value)
 
   test('numbers and numeric text pass; arrays, booleans, objects and blank text are not numbers', async ({
     assert,
@@ -64,6 +68,45 @@ test.group('Input rules | numbers', () => {
     assert.deepEqual(await check(undefined), { ok: undefined })
     for (const value of [[], [5], ['5'], true, false, {}, { value: 5 }, ' ', 'abc'])
       assert.deepEqual(await check(value), { error: 'number' }, JSON.stringify(value))
+  })
+
+  test('only plain decimal text is a number: hex, exponents, binary, Infinity and underscores are refused', async ({
+    assert,
+  }) => {
+    assert.deepEqual(await check('-3'), { ok: -3 })
+    assert.deepEqual(await check('12,5'), { ok: 12.5 })
+    assert.deepEqual(await check(',5'), { ok: 0.5 })
+    assert.deepEqual(await check('007'), { ok: 7 })
+    for (const value of [
+      '0x10',
+      '1e3',
+      '1E3',
+      '0b11',
+      '0o7',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '1_000',
+      '1.2.3',
+      '1,2,3',
+      '12.',
+      '+',
+      '5 5',
+      '1.500.000',
+      Number.POSITIVE_INFINITY,
+    ])
+      assert.deepEqual(await check(value), { error: 'number' }, String(value))
+  })
+
+  test('rupiah amounts are whole numbers, plain or grouped by points as the form shows them', async ({
+    assert,
+  }) => {
+    assert.deepEqual(await read('1.500.000'), { ok: 1_500_000 })
+    assert.deepEqual(await read('1500000'), { ok: 1_500_000 })
+    assert.deepEqual(await read(350000), { ok: 350_000 })
+    assert.deepEqual(await read('1.5'), { error: 'withoutDecimals' })
+    for (const value of ['0x10', '1e6', '1.50.000', '1.500.00'])
+      assert.notProperty(await read(value), 'ok', String(value))
   })
 
   test('no validator or list filter asks for a number any other way than number()', async ({
