@@ -4,6 +4,7 @@ import { middleware } from '#start/kernel'
 import type { Permission } from '#enums/permissions'
 import type { ListDefinition } from '#queries/list_definition'
 import type { BatchDefinition } from '#batch/batch_definition'
+import type { RouteName } from '#services/route_names'
 import { respondWithDatatable, respondWithExport } from '#services/list_responder'
 
 /**
@@ -30,17 +31,21 @@ export function listRoutes(name: string, list: ListDefinition<any, any>) {
     .use(guarded(list.permission))
 }
 
-/** `{prefix}/batch/edit`, its format file and the upload, guarded by the list's edit permission. */
-export function batchRoutes(name: string, batch: BatchDefinition) {
+/** `{path}/batch/edit`, its format file and the upload, guarded by the list's edit permission. */
+export function batchRoutes(name: string, path: string, batch: BatchDefinition) {
+  const routes = { list: `${name}.index`, edit: `${name}.batch.edit` } as {
+    list: RouteName
+    edit: RouteName
+  }
   const handle = (action: 'edit' | 'format' | 'update') => async (ctx: HttpContext) => {
     const { default: BatchController } = await import('#controllers/batch_controller')
-    return new BatchController(batch)[action](ctx)
+    return new BatchController(batch, routes)[action](ctx)
   }
   router
     .group(() => {
-      router.get(`${batch.path}/batch/edit`, handle('edit')).as(`${name}.batch.edit`)
-      router.get(`${batch.path}/batch/edit/format`, handle('format')).as(`${name}.batch.format`)
-      router.post(`${batch.path}/batch/update`, handle('update')).as(`${name}.batch.update`)
+      router.get(`${path}/batch/edit`, handle('edit')).as(`${name}.batch.edit`)
+      router.get(`${path}/batch/edit/format`, handle('format')).as(`${name}.batch.format`)
+      router.post(`${path}/batch/update`, handle('update')).as(`${name}.batch.update`)
     })
     .use(guarded(batch.permission))
 }
@@ -67,7 +72,7 @@ export function registerRoutes(register: {
   const path = register.list.path
   router.get(path, [Controller, 'index']).as(`${name}.index`).use(guarded(register.list.permission))
   listRoutes(name, register.list)
-  batchRoutes(name, register.batch)
+  batchRoutes(name, path, register.batch)
   router
     .group(() => {
       router.get(`${path}/create`, [Controller, 'create']).as(`${name}.create`)

@@ -77,6 +77,13 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
       await dropSharedThrowawayDatabase()
     })
   }
+  if (suite.name === 'unit') {
+    // Route names resolve to URLs (the menu, links) once the routes are committed; no server starts.
+    return suite.setup(async () => {
+      const router = await app.container.make('router')
+      router.commit()
+    })
+  }
   if (['browser', 'functional'].includes(suite.name)) {
     // The app's own Node server (early-error answers included), as bin/server.ts starts it.
     return suite.setup(async () => {

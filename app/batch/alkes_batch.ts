@@ -18,7 +18,6 @@ const FLAGS = [
 ] as const
 
 export const alkesBatch: BatchDefinition<Alkes> = {
-  path: '/alkes/data',
   fileName: 'alkes',
   title: 'Alkes',
   permission: 'alkes.edit',

@@ -19,8 +19,7 @@ export interface BatchColumn {
  * prepared, validated (with the same rules as the form) and saved.
  */
 export interface BatchDefinition<Existing = any> {
-  /** URL segment and file name: officer, fasyankes/data, ... */
-  path: string
+  /** The format file's name: petugas, fasyankes, ... */
   fileName: string
   title: string
   permission: Permission

@@ -13,7 +13,6 @@ const CONDITIONS: Record<string, string> = {
 }
 
 export const calibratorBatch: BatchDefinition<Calibrator> = {
-  path: '/calibrator/data',
   fileName: 'kalibrator',
   title: 'Kalibrator',
   permission: 'calibrator.edit',

@@ -10,7 +10,6 @@ function regencyCode(value: unknown) {
 }
 
 export const fasyankesBatch: BatchDefinition<Fasyankes> = {
-  path: '/fasyankes/data',
   fileName: 'fasyankes',
   title: 'Fasyankes',
   permission: 'fasyankes.edit',

@@ -7,7 +7,6 @@ import { accountRefusal, touchesAccount } from '#services/role_grants'
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
 
 export const officerBatch: BatchDefinition<User> = {
-  path: '/officer',
   fileName: 'petugas',
   title: 'Petugas',
   permission: 'officer.edit',

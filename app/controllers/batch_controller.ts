@@ -1,7 +1,9 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { readFile } from 'node:fs/promises'
 import type { HttpContext } from '@adonisjs/core/http'
 import { flashFieldErrors } from '#services/field_errors'
 import type { BatchDefinition } from '#batch/batch_definition'
+import type { RouteName } from '#services/route_names'
 import { BatchFileError, formatWorkbook } from '#batch/spreadsheet'
 import { runBatch, type RowError } from '#batch/run_batch'
 import { actorOf } from '#services/audit'
@@ -11,14 +13,18 @@ import { CONTENT_TYPES } from '#validators/rules/upload'
 
 /** Batch edit of a master-data list from a spreadsheet (spec part 1, Batch-edit pages). */
 export default class BatchController {
-  constructor(private definition: BatchDefinition) {}
+  constructor(
+    private definition: BatchDefinition,
+    /** The register's list page and this batch page, named by the route kit. */
+    private routes: { list: RouteName; edit: RouteName }
+  ) {}
 
   async edit({ inertia, session }: HttpContext) {
     const outcome = session.flashMessages.get('batch') as
       { message: string; errors: RowError[] } | undefined
     return inertia.render('batch/edit', {
       title: `Batch Edit ${this.definition.title}`,
-      listPath: this.definition.path,
+      listPath: urlFor(this.routes.list),
       columns: this.definition.columns.map(({ header, required, description }) => ({
         header,
         required,
@@ -40,7 +46,7 @@ export default class BatchController {
 
   async update(ctx: HttpContext) {
     const { request, response, session } = ctx
-    const back = `${this.definition.path}/batch/edit`
+    const back = urlFor(this.routes.edit)
     const refuse = (message: string, errors: RowError[] = []) => {
       session.flash('batch', { message, errors })
       flashFieldErrors(session, { file: message })
@@ -74,7 +80,7 @@ export default class BatchController {
         'success',
         `Batch edit berhasil: ${result.created} data baru, ${result.updated} data diperbarui.`
       )
-      return response.redirect(this.definition.path)
+      return response.redirect(urlFor(this.routes.list))
     } catch (error) {
       if (error instanceof BatchFileError) return refuse(error.message)
       throw error

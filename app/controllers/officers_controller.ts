@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import env from '#start/env'
 import { flashFieldErrors } from '#services/field_errors'
 import User from '#models/user'
@@ -103,7 +104,7 @@ export default class OfficersController {
     const { token, expiresAt } = await issuePasswordLink(actorOf(ctx), officer)
     ctx.response.header('Cache-Control', 'no-store')
     return ctx.response.json({
-      url: `${publicOrigin(ctx)}/password/set/${token}`,
+      url: urlFor('password_link.show', { token }, { prefixUrl: publicOrigin(ctx) }),
       expiresAt: formatDateTime(expiresAt),
       hours: PASSWORD_LINK_HOURS,
     })

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { appUrl } from '#config/app'
 
 /**
@@ -30,5 +31,5 @@ export function printedLabelCode(code: string) {
 
 /** Where a label's QR code leads: the public verification page, on APP_URL (README). */
 export function verificationUrl(code: string) {
-  return `${appUrl.replace(/\/+$/, '')}/verifikasi/${code}`
+  return urlFor('labels.verify', { code }, { prefixUrl: appUrl.replace(/\/+$/, '') })
 }

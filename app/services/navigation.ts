@@ -1,5 +1,7 @@
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
+import type { RouteName } from '#services/route_names'
 
 /**
  * The sidebar of spec part 1 (section 2 and the menu table of section 6),
@@ -38,66 +40,74 @@ export type MenuSection = {
   items: VisibleMenuItem[]
 }
 
-/** A child entry: its label, its path under the parent, and its own permission if not the parent's. */
-type Child = [label: string, path: string, permission?: Permission]
+/** A child entry: its label, its route, and its own permission if not the parent's. */
+type Child = [label: string, route: RouteName, permission?: Permission]
 
-function entry(
-  label: string,
-  href: string,
-  icon: MenuIcon,
-  permission: Permission,
-  children?: Child[]
-): MenuItem {
-  return {
-    label,
-    href,
-    icon,
-    permission,
-    children: children?.map(([childLabel, path, own]) => ({
-      label: childLabel,
-      href: `${href}/${path}`,
-      permission: own ?? permission,
-    })),
-  }
+function entry(label: string, route: RouteName, icon: MenuIcon, permission: Permission): MenuItem {
+  return { label, href: urlFor(route), icon, permission }
 }
 
-const DASHBOARD = entry('Dashboard', '/dashboard', 'dashboard', 'dashboard.view')
-const INCOMING = entry('Alat Datang', '/internal', 'incoming', 'internal.view')
-const INSITU = entry('Insitu', '/insitu', 'insitu', 'insitu.view')
+/**
+ * A menu group: it opens its children and is no page itself. Its href is the first path segment
+ * its children share (`/fasyankes`), which the sidebar uses to light the group up.
+ */
+function group(label: string, icon: MenuIcon, permission: Permission, children: Child[]): MenuItem {
+  const items = children.map(([childLabel, route, own]) => ({
+    label: childLabel,
+    href: urlFor(route),
+    permission: own ?? permission,
+  }))
+  return { label, href: `/${items[0].href.split('/')[1]}`, icon, permission, children: items }
+}
 
-export const STAFF_MENU: MenuItem[] = [
-  DASHBOARD,
-  INCOMING,
-  INSITU,
-  entry('Petugas', '/officer', 'officer', 'officer.view'),
-  entry('Fasyankes', '/fasyankes', 'facility', 'fasyankes.view', [
-    ['Data', 'data'],
-    ['Persebaran', 'map'],
-    ['Inventory', 'inventory', 'inventory.view'],
-  ]),
-  entry('Alkes', '/alkes', 'device', 'alkes.view', [['Data', 'data']]),
-  entry('Kalibrator', '/calibrator', 'calibrator', 'calibrator.view', [
-    ['Data', 'data'],
-    ['Monitor Stok', 'stock'],
-    ['Peminjaman', 'loan'],
-  ]),
-  entry('Laporan', '/report', 'report', 'report.view', [
-    ['Layanan', 'service'],
-    ['Tahunan', 'yearly'],
-    ['Alkes', 'alkes'],
-    ['Berita Acara', 'berita-acara'],
-    ['PNBP', 'pnbp'],
-  ]),
-]
+/** Built on first use: route URLs exist once the routes are registered. */
+let menus: { staff: MenuItem[]; facility: { title: string | null; items: MenuItem[] }[] } | null =
+  null
 
-const FACILITY_MENU: { title: string | null; items: MenuItem[] }[] = [
-  { title: null, items: [DASHBOARD] },
-  { title: 'Layanan Kalibrasi', items: [INCOMING, INSITU] },
-  {
-    title: 'Laporan',
-    items: [entry('Inventory', '/fasyankes/inventory', 'inventory', 'inventory.view')],
-  },
-]
+function buildMenus() {
+  const dashboard = entry('Dashboard', 'dashboard', 'dashboard', 'dashboard.view')
+  const incoming = entry('Alat Datang', 'internal.index', 'incoming', 'internal.view')
+  const insitu = entry('Insitu', 'insitu.index', 'insitu', 'insitu.view')
+  const staff: MenuItem[] = [
+    dashboard,
+    incoming,
+    insitu,
+    entry('Petugas', 'officer.index', 'officer', 'officer.view'),
+    group('Fasyankes', 'facility', 'fasyankes.view', [
+      ['Data', 'fasyankes.index'],
+      ['Persebaran', 'fasyankes.map'],
+      ['Inventory', 'fasyankes.inventory', 'inventory.view'],
+    ]),
+    group('Alkes', 'device', 'alkes.view', [['Data', 'alkes.index']]),
+    group('Kalibrator', 'calibrator', 'calibrator.view', [
+      ['Data', 'calibrator.index'],
+      ['Monitor Stok', 'calibrator.stock'],
+      ['Peminjaman', 'calibrator.loan'],
+    ]),
+    group('Laporan', 'report', 'report.view', [
+      ['Layanan', 'report.service'],
+      ['Tahunan', 'report.yearly'],
+      ['Alkes', 'report.alkes'],
+      ['Berita Acara', 'report.berita_acara'],
+      ['PNBP', 'report.pnbp'],
+    ]),
+  ]
+  const facility = [
+    { title: null, items: [dashboard] },
+    { title: 'Layanan Kalibrasi', items: [incoming, insitu] },
+    {
+      title: 'Laporan',
+      items: [entry('Inventory', 'fasyankes.inventory', 'inventory', 'inventory.view')],
+    },
+  ]
+  return { staff, facility }
+}
+
+/** The staff sidebar before filtering by the user's permissions. */
+export function staffMenu(): MenuItem[] {
+  menus ??= buildMenus()
+  return menus.staff
+}
 
 function visible(items: MenuItem[], user: User): VisibleMenuItem[] {
   return items
@@ -111,13 +121,14 @@ function visible(items: MenuItem[], user: User): VisibleMenuItem[] {
 }
 
 export function menuFor(user: User): MenuSection[] {
+  menus ??= buildMenus()
   if (user.isFacility) {
-    return FACILITY_MENU.map((section) => ({
+    return menus.facility.map((section) => ({
       title: section.title,
       items: visible(section.items, user),
     }))
   }
-  return [{ title: null, items: visible(STAFF_MENU, user) }]
+  return [{ title: null, items: visible(menus.staff, user) }]
 }
 
 /** Where a user lands after signing in: the first page their menu offers, else their profile. */
@@ -125,5 +136,5 @@ export function homePathFor(user: User): string {
   const pages = menuFor(user)
     .flatMap((section) => section.items)
     .flatMap((item) => (item.children ? item.children.map((child) => child.href) : [item.href]))
-  return pages[0] ?? '/profile'
+  return pages[0] ?? urlFor('profile.edit')
 }

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { orderTypeOf, workflowOf } from '#workflows/order_types'
+import type User from '#models/user'
+import { ORDER_TYPE_INFO, orderTypeOf, workflowOf, type OrderType } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
 
 type OrderPage =
@@ -54,4 +55,12 @@ export function refusedOr<T>(
 ) {
   workflowOf(ctx.order).assert(action as SharedOrderAction, ctx.order, ctx.auth.user!)
   return read()
+}
+
+/**
+ * The page an order list opens for a row, as a pattern the page fills with the row's id
+ * (`/internal/:id/detail`): the type's own page for this user, from its route.
+ */
+export function orderPagePattern(type: OrderType, user: User) {
+  return ORDER_TYPE_INFO[type].pagePath({ id: 0 }, user).replace('/0/', '/:id/')
 }

@@ -9,7 +9,7 @@ import {
   type Permission,
 } from '#enums/permissions'
 import { ROLES, STAFF_ROLES, type Role } from '#enums/roles'
-import { STAFF_MENU, homePathFor, menuFor, type MenuSection } from '#services/navigation'
+import { staffMenu, homePathFor, menuFor, type MenuSection } from '#services/navigation'
 import { cleanQuery, pageWindow, paginate, PAGE_SIZES, DEFAULT_PAGE_SIZE } from '#queries/datatable'
 import { userWithRoles } from '#tests/helpers/accounts'
 
@@ -173,9 +173,9 @@ function plain(sections: MenuSection[]) {
   return sections.map((section) => ({ title: section.title, items: strip(section.items) }))
 }
 
-/** Which permission guards each menu entry, read from STAFF_MENU by href. */
+/** Which permission guards each menu entry, read from the staff menu by href. */
 function menuPermission(href: string): Permission {
-  for (const item of STAFF_MENU) {
+  for (const item of staffMenu()) {
     if (item.href === href) return item.permission
     const child = item.children?.find((c) => c.href === href)
     if (child) return child.permission
@@ -405,7 +405,7 @@ test.group('Sidebar (menuFor)', () => {
   })
 
   test('no child is hidden behind a parent its roles cannot see', ({ assert }) => {
-    for (const parent of STAFF_MENU) {
+    for (const parent of staffMenu()) {
       for (const child of parent.children ?? []) {
         for (const role of STAFF_ROLES.filter((r) => hasPermission([r], child.permission))) {
           assert.isTrue(

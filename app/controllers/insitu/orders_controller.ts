@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { BILLING_FILTER_OPTIONS } from '#enums/billing_states'
+import { orderPagePattern } from '#services/order_links'
 import { signedInActor } from '#services/audit'
 import { listPageProps } from '#services/list_responder'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
@@ -23,7 +24,7 @@ export default class InsituOrdersController {
       billingStates: BILLING_FILTER_OPTIONS,
       showFacility: user.can('insitu.list.facility'),
       showInvoice: user.can('insitu.list.invoice'),
-      orderPath: '/insitu/:id/detail',
+      orderPath: orderPagePattern('insitu', user),
     })
   }
 

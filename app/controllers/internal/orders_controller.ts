@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import { BILLING_FILTER_OPTIONS } from '#enums/billing_states'
+import { orderPagePattern } from '#services/order_links'
 import { actorOf, signedInActor } from '#services/audit'
 import { internalOrderList, STATUS_FILTERS } from '#queries/internal/order_list'
 import { internalOrderDetail } from '#queries/internal/order_detail'
@@ -37,7 +38,7 @@ export default class InternalOrdersController {
         invoice: user.can('internal.list.invoice'),
         status: user.can('internal.list.status'),
       },
-      orderPath: pagePath({ id: 0 }, user).replace('/0/', '/:id/'),
+      orderPath: orderPagePattern('internal', user),
     })
   }
 

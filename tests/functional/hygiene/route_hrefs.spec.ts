@@ -9,6 +9,10 @@ import { ORDER_DOCUMENTS } from '#documents/registry'
 import { documentPath } from '#queries/orders/order_page_actions'
 import { noticeLinks } from '#notifications/links'
 import { userWithRoles } from '#tests/helpers/accounts'
+import { ROLES } from '#enums/roles'
+import { menuFor } from '#services/navigation'
+import { orderPagePattern } from '#services/order_links'
+import { verificationUrl } from '#services/label_codes'
 
 /**
  * Issue 36, item 3: every server URL the app hands out comes from a route's name (urlFor), so a
@@ -118,11 +122,34 @@ function orderTypeHrefs(): Href[] {
       { what: `${type} detail`, href: info.detailPath(order), method: 'get' },
       { what: `${type} staff page`, href: info.pagePath(order, staff), method: 'get' },
       { what: `${type} facility page`, href: info.pagePath(order, facility), method: 'get' },
+      ...[staff, facility].map((user) => ({
+        what: `${type} list row of ${user.roles.join()}`,
+        href: orderPagePattern(type, user).replace(':id', '7'),
+        method: 'get',
+      })),
     ]
   })
 }
 
+/** The sidebar of every role, the label verification link and the set-password link. */
+function pageHrefs(): Href[] {
+  const menus = ROLES.flatMap((role) => menuFor(userWithRoles([role])))
+  const entries = menus.flatMap((section) => section.items)
+  const pages = entries.flatMap((item) => (item.children ? item.children : [item]))
+  const path = (url: string) => new URL(url).pathname
+  return [
+    ...pages.map((item) => ({ what: `menu ${item.label}`, href: item.href, method: 'get' })),
+    { what: 'label verification', href: path(verificationUrl('7K2QMX9D4R')), method: 'get' },
+  ]
+}
+
 test.group('Every server URL from a route name (issue 36, item 3)', () => {
+  test('every menu entry and the label verification link resolve to GET routes', ({ assert }) => {
+    const hrefs = pageHrefs()
+    assert.isAbove(hrefs.length, 20, 'every role has a menu')
+    assert.deepEqual(unresolved(hrefs), [])
+  })
+
   test('every workflow button of every order type resolves to a route of its method', ({
     assert,
   }) => {
