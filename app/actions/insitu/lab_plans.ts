@@ -31,7 +31,13 @@ async function planFor(trx: TransactionClientContract, order: Order, lab: Servic
 async function completeWhenReady(actor: StaffActor, order: Order, trx: TransactionClientContract) {
   if (order.status !== 'DITERIMA' || (await labPlansMissing(order, trx))) return
   const moved = await moveOrder(trx, order, 'plans_complete')
-  await auditOrder(actor, order, 'plans_complete', { from: { status: moved.from }, to: moved }, trx)
+  await auditOrder(
+    actor,
+    order,
+    'plans_complete',
+    { moved, from: { status: moved.from }, to: moved },
+    trx
+  )
 }
 
 export type EstimationEntry = {

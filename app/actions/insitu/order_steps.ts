@@ -30,7 +30,7 @@ async function takeStep(
     }
     await extra?.(trx)
     const to = { status: moved.to, ...noted }
-    await auditOrder(actor, order, step, { from: { status: moved.from }, to }, trx)
+    await auditOrder(actor, order, step, { moved, from: { status: moved.from }, to }, trx)
   })
 }
 

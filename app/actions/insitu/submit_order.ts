@@ -70,7 +70,7 @@ export async function updateInsituOrder(
     const letter = input.letter ? await files.upload(input.letter, 'letters') : null
     return insituWorkflow.take('edit', order, actor.user, async (trx) => {
       // Only while the order is still in the status the user edited.
-      await moveOrder(trx, order, 'edit')
+      const moved = await moveOrder(trx, order, 'edit')
       const { executionYear, letterNumber, letterDate } = details(input)
       await trx.from('insitu_orders').where('order_id', order.id).update({
         execution_year: executionYear,
@@ -82,7 +82,7 @@ export async function updateInsituOrder(
         actor,
         order,
         'edit',
-        { to: { letter_number: letterNumber, devices: devices.length } },
+        { moved, to: { letter_number: letterNumber, devices: devices.length } },
         trx
       )
       return order

@@ -39,7 +39,7 @@ export async function assignOfficers(
       actor,
       order,
       'assign_officers',
-      { from: { status: moved.from }, to: { status: moved.to, officers: selections } },
+      { moved, from: { status: moved.from }, to: { status: moved.to, officers: selections } },
       trx
     )
     await officerAssignmentNews(trx, actor.user.id, order, before)

@@ -22,6 +22,7 @@ export async function confirmOrder(
       order,
       decision,
       {
+        moved,
         from: { status: moved.from },
         to: { status: moved.to, order_description: description },
         reason: decision === 'reject' ? description : null,

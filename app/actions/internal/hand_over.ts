@@ -41,6 +41,7 @@ export async function handOver(actor: StaffActor, order: Order, input: HandoverI
       order,
       'handover',
       {
+        moved,
         from: { status: moved.from },
         to: { status: moved.to, receiver: input.contact_person_receiver_name },
       },

@@ -78,6 +78,7 @@ export async function receiveEquipment(actor: StaffActor, order: Order, input: R
       order,
       'receive',
       {
+        moved,
         from: { status: moved.from },
         to: {
           status: moved.to,

@@ -92,7 +92,11 @@ export async function updateInternalOrder(actor: StaffActor, order: Order, input
         actor,
         order,
         action,
-        { from: { status: moved.from }, to: { status: order.status, devices: devices.length } },
+        {
+          moved,
+          from: { status: moved.from },
+          to: { status: order.status, devices: devices.length },
+        },
         trx
       )
       return order

@@ -28,7 +28,7 @@ export async function submitFeedback(
       actor,
       order,
       'feedback',
-      { from: { status: moved.from }, to: { status: moved.to } },
+      { moved, from: { status: moved.from }, to: { status: moved.to } },
       trx
     )
   })

@@ -9,8 +9,11 @@ import type { SharedOrderAction } from '#workflows/order_actions'
 
 export type StaffActor = Actor & { user: User }
 
-/** The status each order was moved between in the transaction now running (moveOrder). */
-const moves = new WeakMap<Order, { from: string; to: string }>()
+/** The statuses an order was moved between (moveOrder's answer). */
+export interface OrderMove {
+  from: string
+  to: string
+}
 
 /**
  * One audit row about an order: `{type}.{action}` on `{type}_order` (the timeline reads them);
@@ -20,21 +23,26 @@ export async function auditOrder(
   actor: Actor,
   order: Order,
   action: string,
-  entry: { from?: Record<string, unknown>; to?: Record<string, unknown>; reason?: string | null },
+  entry: {
+    from?: Record<string, unknown>
+    to?: Record<string, unknown>
+    reason?: string | null
+    /** The move this step made (moveOrder), which the news of a status change tells. */
+    moved?: OrderMove
+  },
   trx: TransactionClientContract
 ) {
+  const { moved = null, ...recorded } = entry
   await audit(
     actor,
     {
       action: `${order.type}.${action}`,
       subjectType: `${order.type}_order`,
       subjectId: order.id,
-      ...entry,
+      ...recorded,
     },
     trx
   )
-  const moved = moves.get(order) ?? null
-  moves.delete(order)
   await orderNews(trx, actor.user?.id ?? null, order, {
     action,
     moved,
@@ -59,6 +67,5 @@ export async function moveOrder(
     label: `permintaan ${order.number}`,
   })
   order.status = to
-  moves.set(order, { from, to })
-  return { from, to }
+  return { from, to } satisfies OrderMove
 }
