@@ -38,7 +38,7 @@ export function batchRoutes(name: string, path: string, batch: BatchDefinition) 
     edit: RouteName
   }
   const handle = (action: 'edit' | 'format' | 'update') => async (ctx: HttpContext) => {
-    const { default: BatchController } = await import('#controllers/batch_controller')
+    const { default: BatchController } = await import('#controllers/master_data/batch_controller')
     return new BatchController(batch, routes)[action](ctx)
   }
   router

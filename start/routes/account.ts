@@ -3,10 +3,10 @@ import { middleware } from '#start/kernel'
 import { homePathFor } from '#services/navigation'
 import { guarded } from '#start/route_kit'
 
-const SessionController = () => import('#controllers/session_controller')
-const ProfileController = () => import('#controllers/profile_controller')
-const PasswordController = () => import('#controllers/password_controller')
-const PasswordLinkController = () => import('#controllers/password_link_controller')
+const SessionController = () => import('#controllers/account/session_controller')
+const ProfileController = () => import('#controllers/account/profile_controller')
+const PasswordController = () => import('#controllers/account/password_controller')
+const PasswordLinkController = () => import('#controllers/account/password_link_controller')
 const SearchController = () => import('#controllers/search_controller')
 const TelegramController = () => import('#controllers/telegram_controller')
 const NoticesController = () => import('#controllers/notices_controller')

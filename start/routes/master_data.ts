@@ -9,12 +9,12 @@ import { fasyankesBatch } from '#batch/fasyankes_batch'
 import { alkesBatch } from '#batch/alkes_batch'
 import { calibratorBatch } from '#batch/calibrator_batch'
 
-const OfficersController = () => import('#controllers/officers_controller')
-const FasyankesController = () => import('#controllers/fasyankes_controller')
-const AlkesController = () => import('#controllers/alkes_controller')
-const CalibratorsController = () => import('#controllers/calibrators_controller')
-const AlkesTestPointsController = () => import('#controllers/alkes_test_points_controller')
-const HolidaysController = () => import('#controllers/holidays_controller')
+const OfficersController = () => import('#controllers/master_data/officers_controller')
+const FasyankesController = () => import('#controllers/master_data/fasyankes_controller')
+const AlkesController = () => import('#controllers/master_data/alkes_controller')
+const CalibratorsController = () => import('#controllers/master_data/calibrators_controller')
+const AlkesTestPointsController = () => import('#controllers/master_data/alkes_test_points_controller')
+const HolidaysController = () => import('#controllers/master_data/holidays_controller')
 
 /** Officers (spec part 1: Officers). */
 registerRoutes({
@@ -85,7 +85,7 @@ registerRoutes({
  * calibrator.view, written with calibrator.edit. The impact list's JSON and exports are below
  * its page, like every list's.
  */
-const CalibratorHistoryController = () => import('#controllers/calibrator_history_controller')
+const CalibratorHistoryController = () => import('#controllers/master_data/calibrator_history_controller')
 router
   .group(() => {
     router.get('/:id/history', [CalibratorHistoryController, 'show']).as('history')

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
 import AuditLog from '#models/audit_log'
 import { signIn as signInAction, perAccount, perAddress } from '#actions/auth/sign_in'
-import { waitText } from '#controllers/session_controller'
+import { waitText } from '#controllers/account/session_controller'
 import { forgetExpired, hit, reset } from '#services/throttle'
 import { freshEmail, makeStaff } from '#tests/helpers/accounts'
 
