@@ -19,7 +19,7 @@ import {
   type OrderTypeInfo,
 } from '#workflows/order_types'
 import { labelSheetMissing } from '#queries/orders/labels'
-import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
+import { LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { INVOICED, type InternalStatus } from '#workflows/internal_order_workflow'
 
 /**
@@ -205,8 +205,7 @@ export const ORDER_DOCUMENTS: OrderDocument[] = [
     path: `attachment/assignment-letter/${lab}`,
     permission: 'insitu.assignment_letter',
     reachedWith: 'insitu.assignment_letter',
-    mayOpen: (_order, user) =>
-      user.hasRole('yantek', 'human_resource', 'head_of_pdp_laboratory', LAB_HEADS[lab]),
+    mayOpen: (_order, user) => user.can('insitu.assignment_letter.every_lab') || user.headsLab(lab),
     unavailable: hasRow(
       'insitu_team_members',
       `Surat tugas ${LAB_LABELS[lab]} tersedia setelah timnya dipilih.`,

@@ -84,6 +84,8 @@ export const PERMISSIONS = {
   'insitu.confirm': ['yantek', 'admin_pk'],
   // Each head for their own lab (insituLabsOf); yantek for every lab.
   'insitu.estimation': ['yantek', ...SERVICE_LAB_HEADS],
+  // Who estimates for every lab, not only the lab they head.
+  'insitu.estimation.every_lab': ['yantek'],
   'insitu.accommodation': ['yantek'],
   'insitu.offering': ['yantek', 'fasyankes'],
   'insitu.offering.send': ['yantek'],
@@ -101,6 +103,8 @@ export const PERMISSIONS = {
     'head_of_pdp_laboratory',
     ...SERVICE_LAB_HEADS,
   ],
+  // Who reads every lab's letter, not only the lab they head.
+  'insitu.assignment_letter.every_lab': ['yantek', 'human_resource', 'head_of_pdp_laboratory'],
   'insitu.cancel': ['yantek', 'admin_pk', 'fasyankes'],
   'insitu.append': ['yantek', 'admin_pk', 'fasyankes'],
   'insitu.devices': ['yantek', 'admin_pk'],

@@ -6,6 +6,7 @@ import { TimestampedModel } from '#models/base_models'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { isRole, type Role } from '#enums/roles'
 import { hasPermission, type Permission } from '#enums/permissions'
+import { LAB_HEADS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
 import UserRole from '#models/user_role'
 import Fasyankes from '#models/fasyankes'
 
@@ -59,6 +60,16 @@ export default class User extends compose(TimestampedModel, withAuthFinder(hash)
 
   hasRole(...roles: Role[]): boolean {
     return roles.some((role) => this.roles.includes(role))
+  }
+
+  /** Whether the user heads this service lab: its estimations, teams, approvals and loans. */
+  headsLab(lab: ServiceLab): boolean {
+    return this.hasRole(LAB_HEADS[lab])
+  }
+
+  /** The service labs the user heads. */
+  get headedLabs(): ServiceLab[] {
+    return SERVICE_LABS.filter((lab) => this.headsLab(lab))
   }
 
   can(permission: Permission): boolean {

@@ -286,7 +286,10 @@ test.group('Permission map', () => {
       const held = PERMISSION_NAMES.filter((name) => hasPermission([role], name))
       // Only what every staff member has outside the sidebar: the top bar's task list, messaging;
       // and the PDP head reads on-site assignment letters (spec part 2 section 6).
-      const letters = role === 'head_of_pdp_laboratory' ? ['insitu.assignment_letter'] : []
+      const letters =
+        role === 'head_of_pdp_laboratory'
+          ? ['insitu.assignment_letter', 'insitu.assignment_letter.every_lab']
+          : []
       assert.sameMembers(held, ['tasks.view', 'messaging.connect', ...letters], role)
     }
   })

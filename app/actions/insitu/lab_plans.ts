@@ -4,7 +4,7 @@ import type Order from '#models/order'
 import type User from '#models/user'
 import InsituLabPlan from '#models/insitu_lab_plan'
 import ActionRefusedException from '#exceptions/action_refused_exception'
-import { LAB_HEADS, LAB_LABELS, type ServiceLab } from '#enums/labs'
+import { LAB_LABELS, type ServiceLab } from '#enums/labs'
 import type { Accommodation } from '#workflows/insitu_costs'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 import { estimationItems, labDays, labPlansMissing, requestedLabs } from '#queries/insitu/lab_plans'
@@ -12,7 +12,7 @@ import { auditOrder, moveOrder, type StaffActor } from '#actions/orders/order_au
 
 /** Spec part 2 section 6: each head estimates for their own lab; yantek for every lab. */
 export function mayEstimateLab(user: User, lab: ServiceLab) {
-  return user.hasRole('yantek') || user.hasRole(LAB_HEADS[lab])
+  return user.can('insitu.estimation.every_lab') || user.headsLab(lab)
 }
 
 async function planFor(trx: TransactionClientContract, order: Order, lab: ServiceLab) {

@@ -13,7 +13,7 @@ import {
   accommodationValidator,
   estimationValidator,
 } from '#validators/insitu_order'
-import { LAB_HEADS, type ServiceLab } from '#enums/labs'
+import { type ServiceLab } from '#enums/labs'
 import string from '@adonisjs/core/helpers/string'
 
 type Prefixed = Record<string, number | boolean | undefined>
@@ -52,7 +52,7 @@ async function readOrSave(
   insituWorkflow.assert(view, order, user)
   const maySave = insituWorkflow.allows(save, order, user)
   const labs = await requestedLabs(order)
-  const activeLab = labs.find((lab) => user.hasRole(LAB_HEADS[lab])) ?? null
+  const activeLab = labs.find((lab) => user.headsLab(lab)) ?? null
   const name = PLAN_NAMES[view]
   let readOnlyReason: string | null = null
   if (!maySave) {

@@ -2,13 +2,13 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import type User from '#models/user'
-import { LAB_HEADS, LAB_LABELS, LAB_OFFICERS, type ServiceLab } from '#enums/labs'
+import { LAB_LABELS, LAB_OFFICERS, type ServiceLab } from '#enums/labs'
 import { staffWithRoles } from '#queries/orders/alkes_options'
 import { requestedLabs } from '#queries/insitu/lab_plans'
 import { dateFromDatabase, formatDate } from '#services/format'
 
 /** Whether this user picks the team of this lab: its head. */
-export const picksTeamOf = (user: User, lab: ServiceLab) => user.hasRole(LAB_HEADS[lab])
+export const picksTeamOf = (user: User, lab: ServiceLab) => user.headsLab(lab)
 
 /** The team of one lab: leader, members (with NIP and position) and the visit's dates. */
 export async function teamOf(

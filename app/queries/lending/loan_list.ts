@@ -5,7 +5,6 @@ import type User from '#models/user'
 import { number } from '#validators/rules/number'
 import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
-import { LAB_HEADS, SERVICE_LABS } from '#enums/labs'
 import {
   LAB_TIMEZONE,
   formatDate,
@@ -68,7 +67,7 @@ function monthRange(month: string) {
 
 /** The labs this user heads, as SQL: "the loan waits for this user's decision". */
 function waitsFor(user: User | undefined) {
-  const labs = SERVICE_LABS.filter((lab) => user?.hasRole(LAB_HEADS[lab]))
+  const labs = user?.headedLabs ?? []
   if (!user || !labs.length) return db.raw('0 as may_confirm')
   const cases = labs
     .map((lab) => `(l.${lab}_status = 'Pending' AND l.${lab}_officer_id = ?)`)

@@ -8,7 +8,6 @@ import { ORDER_TYPE_INFO, ORDER_TYPES, orderListHref } from '#workflows/order_ty
 import type { SharedOrderAction } from '#workflows/order_actions'
 import { deviceLinesQuery } from '#queries/orders/joins'
 import { countInStatuses } from '#queries/orders/order_list_kit'
-import { LAB_HEADS, SERVICE_LABS } from '#enums/labs'
 import { billingTasks } from '#queries/tasks/billing_tasks'
 import { oldestFirst } from '#queries/tasks/oldest_first'
 
@@ -148,7 +147,7 @@ async function assignedLines(user: User, now: DateTime) {
  * lines of the labs they head, one row per order, oldest request first.
  */
 async function certificatesToApprove(user: User, now: DateTime) {
-  const labs = SERVICE_LABS.filter((lab) => user.hasRole(LAB_HEADS[lab]))
+  const labs = user.headedLabs
   if (!user.can('certificate.approve') || !labs.length) return []
   const pending = () =>
     db
