@@ -13,7 +13,8 @@ const OfficersController = () => import('#controllers/master_data/officers_contr
 const FasyankesController = () => import('#controllers/master_data/fasyankes_controller')
 const AlkesController = () => import('#controllers/master_data/alkes_controller')
 const CalibratorsController = () => import('#controllers/master_data/calibrators_controller')
-const AlkesTestPointsController = () => import('#controllers/master_data/alkes_test_points_controller')
+const AlkesTestPointsController = () =>
+  import('#controllers/master_data/alkes_test_points_controller')
 const HolidaysController = () => import('#controllers/master_data/holidays_controller')
 
 /** Officers (spec part 1: Officers). */
@@ -85,7 +86,8 @@ registerRoutes({
  * calibrator.view, written with calibrator.edit. The impact list's JSON and exports are below
  * its page, like every list's.
  */
-const CalibratorHistoryController = () => import('#controllers/master_data/calibrator_history_controller')
+const CalibratorHistoryController = () =>
+  import('#controllers/master_data/calibrator_history_controller')
 router
   .group(() => {
     router.get('/:id/history', [CalibratorHistoryController, 'show']).as('history')

@@ -4,13 +4,11 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { alkesOptions } from '#queries/orders/alkes_options'
-import {
-  appendDevices,
-  cancelDeviceTest,
-  deleteDevice,
-  findDevice,
-  type DeviceLineInput,
-} from '#actions/orders/device_lines'
+import type { DeviceLineInput } from '#actions/orders/device_lines'
+import { appendDevices } from '#actions/orders/append_devices'
+import { deleteDevice } from '#actions/orders/delete_device'
+import { cancelDeviceTest } from '#actions/orders/cancel_device_test'
+import { findDevice } from '#queries/orders/find_device'
 import { cancelDeviceValidator, deviceLinesValidator } from '#validators/orders'
 import { SERVICE_LABS } from '#enums/labs'
 

@@ -12,7 +12,7 @@ import { devicesOf } from '#queries/orders/order_devices'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
 import { standardsDate, worksheetFormProps } from '#queries/orders/worksheet_form'
 import { filesByDevice } from '#queries/orders/order_files_view'
-import { findDevice } from '#actions/orders/device_lines'
+import { findDevice } from '#queries/orders/find_device'
 import { saveWorksheet, uploadWorksheet } from '#actions/orders/worksheets'
 import { saveOrderField } from '#actions/orders/attachments'
 import {
