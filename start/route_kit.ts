@@ -1,4 +1,5 @@
 import router from '@adonisjs/core/services/router'
+import { ORDER_TYPES } from '#workflows/order_types'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
 import type { Permission } from '#enums/permissions'
@@ -12,6 +13,9 @@ import { respondWithDatatable, respondWithExport } from '#services/list_responde
  * in its `can` middleware, where the role x route test reads it.
  */
 export const guarded = (permission: Permission) => [middleware.auth(), middleware.can(permission)]
+
+/** An `{orderType}` parameter: one of the registry's types. */
+export const ORDER_TYPE_PARAM = new RegExp(`^(${ORDER_TYPES.join('|')})$`)
 
 /** `{path}/datatable` and `{path}/print/pdf|excel` below the list's path, all served by it. */
 export function listRoutes(name: string, list: ListDefinition<any, any>) {

@@ -2,16 +2,14 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { labNow } from '#services/format'
 
-type NumberedType = 'DT' | 'DL' | 'PJM'
-
 /**
  * Order and loan numbers: sequential per type and month, never reused (`DT/2026/11/0001`). The
  * counter row is bumped with one atomic upsert, so two orders created at the same moment never
  * share a number, on SQLite and PostgreSQL alike.
  */
-async function bump(trx: TransactionClientContract, type: NumberedType) {
+async function bump(trx: TransactionClientContract, code: string) {
   const now = labNow()
-  const prefix = `${type}/${now.toFormat('yyyy/LL')}`
+  const prefix = `${code}/${now.toFormat('yyyy/LL')}`
   const result = await trx.rawQuery(
     `INSERT INTO order_counters (prefix, last_value) VALUES (?, 1)
      ON CONFLICT (prefix) DO UPDATE SET last_value = order_counters.last_value + 1
@@ -30,6 +28,7 @@ async function bump(trx: TransactionClientContract, type: NumberedType) {
  * average under five writes a second). A request that then fails leaves its number unused, as
  * a deleted order does.
  */
-export function nextOrderNumber(type: NumberedType) {
-  return db.transaction((trx) => bump(trx, type))
+/** `code`: an order type's code in the registry (DT, DL) or a loan's (PJM). */
+export function nextOrderNumber(code: string) {
+  return db.transaction((trx) => bump(trx, code))
 }

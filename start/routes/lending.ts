@@ -1,5 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { guarded, listRoutes } from '#start/route_kit'
+import { ORDER_TYPE_PARAM, guarded, listRoutes } from '#start/route_kit'
 import { loanList } from '#queries/lending/loan_list'
 import { stockList } from '#queries/lending/stock_list'
 
@@ -65,7 +65,7 @@ router
       .as('return')
     router
       .get('/calibrator/loan/orders/:orderType', [LoanApiController, 'orders'])
-      .where('orderType', /^(internal|insitu)$/)
+      .where('orderType', ORDER_TYPE_PARAM)
       .as('orders')
   })
   .prefix('/api')

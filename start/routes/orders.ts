@@ -1,8 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
-import { guarded } from '#start/route_kit'
-import { ORDER_TYPES } from '#workflows/order_types'
+import { ORDER_TYPE_PARAM, guarded } from '#start/route_kit'
 import { ORDER_DOCUMENTS } from '#documents/registry'
 import { SERVICE_LABS } from '#enums/labs'
 
@@ -23,7 +22,7 @@ const DeviceOutcomesController = () => import('#controllers/orders/device_outcom
  * loader binds the order after the type's list permission and the facility
  * scope; the order's own workflow then decides who may act in which status.
  */
-const orderType = new RegExp(`^(${ORDER_TYPES.join('|')})$`)
+const orderType = ORDER_TYPE_PARAM
 const LAB_PARAM = new RegExp(`^(${SERVICE_LABS.join('|')})$`)
 
 router

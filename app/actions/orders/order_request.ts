@@ -52,7 +52,7 @@ async function recordLetter(
  */
 export async function createRequest(
   actor: StaffActor,
-  request: { type: Order['type']; code: 'DT' | 'DL'; status: string; fasyankesId: number },
+  request: { type: Order['type']; code: string; status: string; fasyankesId: number },
   input: { letter?: MultipartFile; lines: DeviceLineInput[]; audited: Record<string, unknown> },
   details: (order: Order, trx: TransactionClientContract) => Promise<unknown>
 ) {

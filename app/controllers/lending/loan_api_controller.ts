@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { isOrderType } from '#workflows/order_types'
 import { errors as vineErrors } from '@vinejs/vine'
 import { signedInActor } from '#services/audit'
 import { formatDateTime, fromDatabase } from '#services/format'
@@ -70,10 +71,10 @@ export default class LoanApiController {
 
   /** GET /api/calibrator/loan/orders/{orderType}?search=: orders to link, by number or facility. */
   async orders({ params, request }: HttpContext) {
-    const type = params.orderType === 'insitu' ? 'insitu' : 'internal'
+    if (!isOrderType(params.orderType)) return { data: [] }
     const search = String(request.qs().search ?? '')
       .trim()
       .slice(0, 100)
-    return { data: await linkableOrders(type, search) }
+    return { data: await linkableOrders(params.orderType, search) }
   }
 }

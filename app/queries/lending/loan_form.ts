@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import type { OrderType } from '#workflows/order_types'
 import type User from '#models/user'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CALIBRATOR_CONDITIONS, CONDITION_LABELS } from '#enums/master_data'
@@ -33,7 +34,7 @@ export async function loanFormOptions() {
 }
 
 /** Orders to link, newest first, found by number or facility (20 at most). */
-export async function linkableOrders(type: 'internal' | 'insitu', search: string) {
+export async function linkableOrders(type: OrderType, search: string) {
   const query = db
     .from('orders as o')
     .join('fasyankes as f', 'f.id', 'o.fasyankes_id')

@@ -19,7 +19,7 @@ import {
   type ReportFilters,
 } from '#queries/reports/report_filters'
 import { formatDate, formatRupiah, fromDatabase, isoDate, LAB_TIMEZONE } from '#services/format'
-import { ORDER_TYPE_INFO } from '#workflows/order_types'
+import { ORDER_TYPE_INFO, ORDER_TYPES, type OrderType } from '#workflows/order_types'
 import type { Signatory } from '#documents/kit/document'
 import type User from '#models/user'
 
@@ -41,7 +41,7 @@ export interface LedgerFilters {
 export type LedgerRow = {
   id: number
   number: string
-  type: 'internal' | 'insitu'
+  type: OrderType
   type_label: string
   fasyankes_name: string
   date: string | null
@@ -179,14 +179,14 @@ function ledgerList(ledger: Ledger) {
       id: Number(raw.id),
       number: raw.number,
       type: raw.type,
-      type_label: ORDER_TYPE_INFO[raw.type as 'internal' | 'insitu'].code,
+      type_label: ORDER_TYPE_INFO[raw.type as OrderType].code,
       fasyankes_name: raw.fasyankes_name,
       date: ledger.dateOf(raw.date),
       formatted_date: formatDate(ledger.dateOf(raw.date)),
       device_count: Number(raw.device_count),
       total_price: Number(raw.total_price),
       formatted_total_price: formatRupiah(Number(raw.total_price)),
-      href: ORDER_TYPE_INFO[raw.type as 'internal' | 'insitu'].detailPath({ id: raw.id }),
+      href: ORDER_TYPE_INFO[raw.type as OrderType].detailPath({ id: raw.id }),
     }),
 
     columns: [
@@ -214,7 +214,7 @@ function ledgerList(ledger: Ledger) {
     async summary(filters) {
       const found = await ledgerTotals(ledger, filters)
       const totals: Record<string, number> = { orders: 0, devices: 0, amount: 0 }
-      for (const type of ['internal', 'insitu']) {
+      for (const type of ORDER_TYPES) {
         const row = found.get(type)
         for (const key of ['orders', 'devices', 'amount'] as const) {
           const value = row?.[key] ?? 0
@@ -226,13 +226,13 @@ function ledgerList(ledger: Ledger) {
     },
 
     describeSummary: (totals) =>
-      (
-        [
-          ['internal_', 'Alat Datang (DT)'],
-          ['insitu_', 'Insitu (DL)'],
-          ['', 'Total'],
-        ] as const
-      ).map(([prefix, label]) => ({
+      [
+        ...ORDER_TYPES.map((type) => {
+          const { title, code } = ORDER_TYPE_INFO[type]
+          return [`${type}_`, `${title} (${code})`] as const
+        }),
+        ['', 'Total'] as const,
+      ].map(([prefix, label]) => ({
         label,
         value: `${totals[`${prefix}orders`]} order, ${totals[`${prefix}devices`]} alat, ${formatRupiah(totals[`${prefix}amount`])}`,
       })),

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { ORDER_TYPES } from '#workflows/order_types'
 import { DateTime } from 'luxon'
 import { labelledMessages } from '#validators/labelled_messages'
 import { fromDatabase, LAB_TIMEZONE, labNow, utcText } from '#services/format'
@@ -9,7 +10,7 @@ import { fromDatabase, LAB_TIMEZONE, labNow, utcText } from '#services/format'
  * ("Semua" and ALL mean every province) and the calculation type (count device services, or
  * the facilities served).
  */
-export const ORDER_TYPE_FILTERS = ['ALL', 'internal', 'insitu'] as const
+export const ORDER_TYPE_FILTERS = ['ALL', ...ORDER_TYPES] as const
 export type OrderTypeFilter = (typeof ORDER_TYPE_FILTERS)[number]
 
 export const CALCULATION_TYPES = ['alkes', 'fasyankes'] as const

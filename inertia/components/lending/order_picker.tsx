@@ -1,3 +1,4 @@
+import type { OrderType } from '#workflows/order_types'
 import { useEffect, useState } from 'react'
 import { X } from 'lucide-react'
 import { Field, controlClass } from '~/components/ui/field'
@@ -15,7 +16,7 @@ export function OrderPicker({
   error,
 }: {
   label: string
-  type: 'internal' | 'insitu'
+  type: OrderType
   value: LinkedOrder[]
   onChange: (orders: LinkedOrder[]) => void
   error?: string

@@ -16,6 +16,13 @@ const SHARED = [
   'app/documents/orders',
   'app/queries/list_definition.ts',
   'app/queries/list_sort.ts',
+  // Issue 36 item 1: what reports, the loan's order picker and numbering ask of the registry.
+  'app/queries/reports/report_filters.ts',
+  'app/queries/reports/ledger_lists.ts',
+  'app/queries/lending/loan_form.ts',
+  'app/controllers/lending/loan_api_controller.ts',
+  'app/services/order_number.ts',
+  'start/routes/lending.ts',
 ]
 
 /**
