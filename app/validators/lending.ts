@@ -4,8 +4,20 @@ import { labelledMessages } from '#validators/labelled_messages'
 import { labToday } from '#services/format'
 import { CALIBRATOR_CONDITIONS } from '#enums/master_data'
 import { LOAN_STATUSES } from '#workflows/loan_workflow'
+import { ORDER_TYPE_INFO, ORDER_TYPES, type OrderType } from '#workflows/order_types'
 
 /** Calibrator lending (spec part 1: loan form payload, confirmation, return). */
+
+/**
+ * The orders a loan serves, one field per order type under the spec's payload name
+ * (`internal_orders`, `insitu_orders`), labelled `Order {type's title}`.
+ */
+export type LoanOrderField = `${OrderType}_orders`
+export const LOAN_ORDER_FIELDS = ORDER_TYPES.map((type) => ({
+  type,
+  field: `${type}_orders` as LoanOrderField,
+  label: `Order ${ORDER_TYPE_INFO[type].title}`,
+}))
 
 /** The loan form's fields, as the form names them. */
 export const LOAN_LABELS = {
@@ -16,8 +28,7 @@ export const LOAN_LABELS = {
   'notes': 'Catatan',
   'loan_description': 'Keperluan Peminjaman',
   'planned_return_date': 'Rencana Tanggal Kembali',
-  'internal_orders': 'Order Alat Datang',
-  'insitu_orders': 'Order Insitu',
+  ...Object.fromEntries(LOAN_ORDER_FIELDS.map(({ field, label }) => [field, label])),
   'pk_officer': 'Kepala Laboratorium PK',
   'ukpr_officer': 'Kepala Laboratorium UKPR',
   'sarpras_officer': 'Kepala Laboratorium Sarpras',
@@ -29,6 +40,9 @@ export const LOAN_LABELS = {
 export const MAX_LOAN_LINES = 50
 const id = () => number().withoutDecimals().positive()
 const orderIds = () => vine.array(id()).maxLength(50).distinct().optional()
+const orderFields = Object.fromEntries(
+  LOAN_ORDER_FIELDS.map(({ field }) => [field, orderIds()])
+) as Record<LoanOrderField, ReturnType<typeof orderIds>>
 
 /** POST /calibrator/loan and PUT /calibrator/loan/{id}. */
 export const loanValidator = vine.create({
@@ -52,8 +66,7 @@ export const loanValidator = vine.create({
   planned_return_date: vine
     .date({ formats: ['YYYY-MM-DD'] })
     .afterOrEqual(() => labToday(), { compare: 'day', format: 'YYYY-MM-DD' }),
-  internal_orders: orderIds(),
-  insitu_orders: orderIds(),
+  ...orderFields,
   pk_officer: staffUserId().optional(),
   ukpr_officer: staffUserId().optional(),
   sarpras_officer: staffUserId().optional(),

@@ -14,8 +14,10 @@ import { judgeCalibrators, stillOnLoan } from '#queries/lending/lendable'
 import { loanWorkflow, overallLoanStatus } from '#workflows/loan_workflow'
 import { changedByOthers } from '#workflows/kit'
 import { affectedRows, insertedId } from '#services/query_results'
+import { LOAN_ORDER_FIELDS, type LoanOrderField } from '#validators/lending'
 
-export interface LoanInput {
+/** The loan form; the orders it serves come one field per order type (`internal_orders`). */
+export interface LoanInput extends Partial<Record<LoanOrderField, number[]>> {
   calibrators: {
     id: number
     condition: CalibratorCondition
@@ -28,8 +30,6 @@ export interface LoanInput {
   notes?: string
   loan_description: string
   planned_return_date: Date
-  internal_orders?: number[]
-  insitu_orders?: number[]
   pk_officer?: number
   ukpr_officer?: number
   sarpras_officer?: number
@@ -78,10 +78,7 @@ async function checkedLoan(trx: TransactionClientContract, input: LoanInput, loa
 /** The linked orders, each of the type it was chosen as; refused when one is not. */
 async function linkedOrders(trx: TransactionClientContract, input: LoanInput) {
   const ids: number[] = []
-  for (const [field, type] of [
-    ['internal_orders', 'internal'],
-    ['insitu_orders', 'insitu'],
-  ] as const) {
+  for (const { field, type } of LOAN_ORDER_FIELDS) {
     const wanted = input[field] ?? []
     if (!wanted.length) continue
     const found = await trx.from('orders').whereIn('id', wanted).where('type', type).select('id')

@@ -11,16 +11,20 @@ const orderNumbers = (orders: { number: string; fasyankes_name: string }[]) =>
     : '-'
 
 function loanHeader(writer: DocumentWriter, title: string, loan: LoanView) {
-  writer.title(title, `Nomor: ${loan.number}`).keyValues([
-    ['Peminjam', loan.borrower.name],
-    ['Tanggal pengajuan', loan.formatted_created_at],
-    ['Keperluan', loan.loan_description ?? '-'],
-    ['Catatan', loan.notes ?? '-'],
-    ['Rencana tanggal kembali', loan.formatted_planned_return_date],
-    ['Order Alat Datang', orderNumbers(loan.internal_orders)],
-    ['Order Insitu', orderNumbers(loan.insitu_orders)],
-    ['Status', loan.formatted_status],
-  ])
+  writer
+    .title(title, `Nomor: ${loan.number}`)
+    .keyValues([
+      ['Peminjam', loan.borrower.name],
+      ['Tanggal pengajuan', loan.formatted_created_at],
+      ['Keperluan', loan.loan_description ?? '-'],
+      ['Catatan', loan.notes ?? '-'],
+      ['Rencana tanggal kembali', loan.formatted_planned_return_date],
+      ...loan.linked_orders.map(({ label, orders }): [string, string] => [
+        label,
+        orderNumbers(orders),
+      ]),
+      ['Status', loan.formatted_status],
+    ])
 }
 
 /** Surat Peminjaman: what is borrowed, with condition and accessories, and who approves. */

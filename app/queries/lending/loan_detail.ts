@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { LOAN_ORDER_FIELDS } from '#validators/lending'
 import type CalibratorLoan from '#models/calibrator_loan'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CONDITION_LABELS } from '#enums/master_data'
@@ -56,7 +57,7 @@ async function loanLines(loan: CalibratorLoan) {
   })
 }
 
-/** The loan's linked orders of both types: number and facility. */
+/** The loan's linked orders, grouped by order type: number and facility. */
 async function linkedOrders(loanId: number) {
   const rows = await db
     .from('calibrator_loan_orders as lo')
@@ -65,15 +66,18 @@ async function linkedOrders(loanId: number) {
     .where('lo.loan_id', loanId)
     .orderBy('o.id')
     .select('o.id', 'o.type', 'o.number', 'f.fasyankes_name')
-  const of = (type: string) =>
-    rows
+  return LOAN_ORDER_FIELDS.map(({ type, field, label }) => ({
+    type,
+    field,
+    label,
+    orders: rows
       .filter((row) => row.type === type)
       .map((row) => ({
         id: Number(row.id),
         number: row.number as string,
         fasyankes_name: row.fasyankes_name as string,
-      }))
-  return { internal: of('internal'), insitu: of('insitu') }
+      })),
+  }))
 }
 
 /** Everything the detail page, the edit form and the printed slips show of one loan. */
@@ -117,8 +121,8 @@ export async function loanView(loan: CalibratorLoan) {
         reason: decision.reason,
       }
     }),
-    internal_orders: orders.internal,
-    insitu_orders: orders.insitu,
+    /** The orders it serves, one group per order type (the form's fields). */
+    linked_orders: orders,
     lines,
   }
 }

@@ -5,6 +5,7 @@ import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CALIBRATOR_CONDITIONS, CONDITION_LABELS } from '#enums/master_data'
 import { whereContains } from '#queries/datatable'
 import { formatDate, labToday } from '#services/format'
+import { LOAN_ORDER_FIELDS } from '#validators/lending'
 
 /** The conditions a calibrator leaves and comes back in (Baik, Tidak Baik). */
 export const LOAN_CONDITIONS = CALIBRATOR_CONDITIONS.map((value) => ({
@@ -12,7 +13,7 @@ export const LOAN_CONDITIONS = CALIBRATOR_CONDITIONS.map((value) => ({
   label: CONDITION_LABELS[value],
 }))
 
-/** What the loan form offers: each lab's heads to approve, and the conditions. */
+/** What the loan form offers: each lab's heads to approve, the conditions, the order pickers. */
 export async function loanFormOptions() {
   const heads = await db
     .from('users as u')
@@ -29,6 +30,8 @@ export async function loanFormOptions() {
         .map((row) => ({ id: Number(row.id), name: row.name as string })),
     })),
     conditions: LOAN_CONDITIONS,
+    // One order picker per order type, under the spec's field name.
+    orderFields: LOAN_ORDER_FIELDS,
     today: labToday(),
   }
 }

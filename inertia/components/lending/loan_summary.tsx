@@ -6,8 +6,7 @@ export type LoanSummaryData = {
   loan_description: string | null
   notes: string | null
   formatted_planned_return_date: string
-  internal_orders: { id: number; number: string; fasyankes_name: string }[]
-  insitu_orders: { id: number; number: string; fasyankes_name: string }[]
+  linked_orders: { label: string; orders: { number: string; fasyankes_name: string }[] }[]
   lines: { id: number; name: string; serial_number: string; unit: string; condition: string }[]
 }
 
@@ -24,8 +23,9 @@ export function LoanSummary({ loan, lines = true }: { loan: LoanSummaryData; lin
         ['Keperluan', loan.loan_description ?? '-'],
         ['Catatan', loan.notes || '-'],
         ['Rencana tanggal kembali', loan.formatted_planned_return_date],
-        ['Order Alat Datang', orders(loan.internal_orders)],
-        ['Order Insitu', orders(loan.insitu_orders)],
+        ...loan.linked_orders.map(
+          (group) => [group.label, orders(group.orders)] as [string, string]
+        ),
         ...(lines
           ? ([
               [

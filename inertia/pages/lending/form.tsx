@@ -9,6 +9,7 @@ import { SerialScanner } from '~/components/lending/serial_scanner'
 import { OrderPicker, type LinkedOrder } from '~/components/lending/order_picker'
 import { requestJson } from '~/lib/json_request'
 import { bind } from '~/lib/bind'
+import type { OrderType } from '#workflows/order_types'
 
 type Lab = 'pk' | 'ukpr' | 'sarpras'
 type Condition = 'Good' | 'Bad'
@@ -37,8 +38,8 @@ type LoanForm = {
   notes: string
   loan_description: string
   planned_return_date: string
-  internal_orders: LinkedOrder[]
-  insitu_orders: LinkedOrder[]
+  /** The linked orders of each picker, by its field (`internal_orders`). */
+  orders: Record<string, LinkedOrder[]>
   pk_officer: string
   ukpr_officer: string
   sarpras_officer: string
@@ -50,8 +51,7 @@ type EditedLoan = {
   notes: string | null
   loan_description: string | null
   planned_return_date: string | null
-  internal_orders: LinkedOrder[]
-  insitu_orders: LinkedOrder[]
+  linked_orders: { field: string; orders: LinkedOrder[] }[]
   labs: { lab: Lab; officer_id: number | null }[]
   lines: (Calibrator & {
     calibrator_id: number
@@ -67,6 +67,7 @@ type Props = {
   options: {
     labs: { lab: Lab; label: string; heads: { id: number; name: string }[] }[]
     conditions: { value: Condition; label: string }[]
+    orderFields: { type: OrderType; field: string; label: string }[]
     today: string
   }
 }
@@ -105,8 +106,12 @@ export default function LoanFormPage({ loan, submitHref, options }: Props) {
     notes: loan?.notes ?? '',
     loan_description: loan?.loan_description ?? '',
     planned_return_date: loan?.planned_return_date ?? '',
-    internal_orders: loan?.internal_orders ?? [],
-    insitu_orders: loan?.insitu_orders ?? [],
+    orders: Object.fromEntries(
+      options.orderFields.map(({ field }) => [
+        field,
+        loan?.linked_orders.find((group) => group.field === field)?.orders ?? [],
+      ])
+    ),
     pk_officer: officerOf('pk'),
     ukpr_officer: officerOf('ukpr'),
     sarpras_officer: officerOf('sarpras'),
@@ -181,8 +186,9 @@ export default function LoanFormPage({ loan, submitHref, options }: Props) {
       notes: data.notes,
       loan_description: data.loan_description,
       planned_return_date: data.planned_return_date,
-      internal_orders: data.internal_orders.map((order) => order.id),
-      insitu_orders: data.insitu_orders.map((order) => order.id),
+      ...Object.fromEntries(
+        options.orderFields.map(({ field }) => [field, data.orders[field].map((order) => order.id)])
+      ),
       ...Object.fromEntries(
         labsNeeded.map(({ lab }) => [`${lab}_officer`, data[`${lab}_officer`] || undefined])
       ),
@@ -297,20 +303,16 @@ export default function LoanFormPage({ loan, submitHref, options }: Props) {
       <div className="md:col-span-2">
         <TextAreaField label="Catatan" rows={2} maxLength={1000} {...bind(form, 'notes')} />
       </div>
-      <OrderPicker
-        label="Order Alat Datang"
-        type="internal"
-        value={form.data.internal_orders}
-        onChange={(orders) => form.setData('internal_orders', orders)}
-        error={errors.internal_orders}
-      />
-      <OrderPicker
-        label="Order Insitu"
-        type="insitu"
-        value={form.data.insitu_orders}
-        onChange={(orders) => form.setData('insitu_orders', orders)}
-        error={errors.insitu_orders}
-      />
+      {options.orderFields.map(({ type, field, label }) => (
+        <OrderPicker
+          key={field}
+          label={label}
+          type={type}
+          value={form.data.orders[field]}
+          onChange={(orders) => form.setData('orders', { ...form.data.orders, [field]: orders })}
+          error={errors[field]}
+        />
+      ))}
     </FormPage>
   )
 }

@@ -9,8 +9,10 @@ import {
   pdfText,
   fieldErrors,
   isRedirect,
+  makeOrder,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
+import { makeInsitu, onSiteAlkes } from '#tests/functional/insitu_orders/_support'
 import {
   availability,
   latestLoan,
@@ -428,6 +430,60 @@ test.group('Calibrator lending | who may', (group) => {
       .loginAs(await userWithRole('head_of_pk_laboratory'))
       .withInertia()
     assert.isTrue((page.inertiaProps.overdue as any[]).some((line) => line.loan_id === loan.id))
+  })
+
+  test('a loan links orders of every type under the spec field names; an order of another type is refused under its field', async ({
+    client,
+    assert,
+  }) => {
+    const { order: incoming } = await makeOrder()
+    const { order: onSite } = await makeInsitu({
+      status: 'PROSES PENGERJAAN',
+      alkes: await onSiteAlkes('PK', 60, 100_000),
+    })
+    const pk = await makeCalibrator('PK')
+    const wrong = await borrow(
+      client,
+      await loanPayload([pk], { internal_orders: [onSite.id], insitu_orders: [] })
+    )
+    assert.isTrue(isRedirect(wrong))
+    assert.deepEqual(fieldErrors(wrong, 'internal_orders'), ['Order yang dipilih tidak ditemukan.'])
+    assert.isTrue(await availability(pk.id), 'nothing was saved')
+
+    await borrow(
+      client,
+      await loanPayload([pk], { internal_orders: [incoming.id], insitu_orders: [onSite.id] })
+    )
+    const loan = await latestLoan()
+    const linked = await db.from('calibrator_loan_orders').where('loan_id', loan.id)
+    assert.sameMembers(
+      linked.map((row) => Number(row.order_id)),
+      [incoming.id, onSite.id]
+    )
+    const yantek = await userWithRole('yantek')
+    const edit = await client.get(`/calibrator/loan/${loan.id}/edit`).loginAs(yantek).withInertia()
+    const props = edit.inertiaProps as any
+    assert.deepEqual(
+      props.options.orderFields.map((entry: any) => [entry.field, entry.label]),
+      [
+        ['internal_orders', 'Order Alat Datang'],
+        ['insitu_orders', 'Order Insitu'],
+      ]
+    )
+    assert.deepEqual(
+      props.loan.linked_orders.map((group: any) => [
+        group.field,
+        group.orders.map((order: any) => order.number),
+      ]),
+      [
+        ['internal_orders', [incoming.number]],
+        ['insitu_orders', [onSite.number]],
+      ]
+    )
+    const slip = await binary(client.get(`/calibrator/loan/${loan.id}/print/order`).loginAs(yantek))
+    const text = pdfText(slip.body() as Buffer).replace(/\s+/g, ' ')
+    assert.include(text, incoming.number)
+    assert.include(text, onSite.number)
   })
 
   test('the slips are real PDFs naming the loan and its calibrators', async ({
