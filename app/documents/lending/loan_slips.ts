@@ -27,32 +27,36 @@ function loanHeader(writer: DocumentWriter, title: string, loan: LoanView) {
     ])
 }
 
+type LoanLine = LoanView['lines'][number]
+
+/** The loan's calibrators as a numbered table of the given columns: label, width, cell. */
+function linesTable(
+  writer: DocumentWriter,
+  loan: LoanView,
+  columns: [label: string, width: number, cell: (line: LoanLine) => string][]
+) {
+  const table = writer.table([
+    { label: 'No', width: 0.4 },
+    ...columns.map(([label, width]) => ({ label, width })),
+  ])
+  loan.lines.forEach((line, index) =>
+    table.row([index + 1, ...columns.map(([, , cell]) => cell(line))])
+  )
+  table.end()
+}
+
 /** Surat Peminjaman: what is borrowed, with condition and accessories, and who approves. */
 function orderSlip(writer: DocumentWriter, loan: LoanView) {
   loanHeader(writer, 'SURAT PEMINJAMAN KALIBRATOR', loan)
-  const table = writer.table([
-    { label: 'No', width: 0.4 },
-    { label: 'Kalibrator', width: 2 },
-    { label: 'Merk / Model', width: 1.5 },
-    { label: 'No. Seri', width: 1.2 },
-    { label: 'Unit', width: 0.7 },
-    { label: 'Kondisi', width: 0.8 },
-    { label: 'Kelengkapan', width: 1.6 },
-    { label: 'Catatan', width: 1.2 },
+  linesTable(writer, loan, [
+    ['Kalibrator', 2, (line) => line.name],
+    ['Merk / Model', 1.5, (line) => [line.merk, line.type_model].filter(Boolean).join(' / ')],
+    ['No. Seri', 1.2, (line) => line.serial_number],
+    ['Unit', 0.7, (line) => line.unit],
+    ['Kondisi', 0.8, (line) => line.condition],
+    ['Kelengkapan', 1.6, (line) => line.accessories.join(', ') || '-'],
+    ['Catatan', 1.2, (line) => line.description ?? '-'],
   ])
-  loan.lines.forEach((line, index) =>
-    table.row([
-      index + 1,
-      line.name,
-      [line.merk, line.type_model].filter(Boolean).join(' / '),
-      line.serial_number,
-      line.unit,
-      line.condition,
-      line.accessories.join(', ') || '-',
-      line.description ?? '-',
-    ])
-  )
-  table.end()
   writer.signatures([
     {
       role: 'Peminjam,',
@@ -70,27 +74,14 @@ function orderSlip(writer: DocumentWriter, loan: LoanView) {
 /** Bukti Transaksi: each calibrator out and back, with the condition it came back in. */
 function transactionSlip(writer: DocumentWriter, loan: LoanView) {
   loanHeader(writer, 'BUKTI TRANSAKSI PEMINJAMAN KALIBRATOR', loan)
-  const table = writer.table([
-    { label: 'No', width: 0.4 },
-    { label: 'Kalibrator', width: 2 },
-    { label: 'No. Seri', width: 1.2 },
-    { label: 'Kondisi Pinjam', width: 0.9 },
-    { label: 'Tanggal Kembali', width: 1.4 },
-    { label: 'Kondisi Kembali', width: 0.9 },
-    { label: 'Keterangan', width: 1 },
+  linesTable(writer, loan, [
+    ['Kalibrator', 2, (line) => line.name],
+    ['No. Seri', 1.2, (line) => line.serial_number],
+    ['Kondisi Pinjam', 0.9, (line) => line.condition],
+    ['Tanggal Kembali', 1.4, (line) => line.formatted_return_date ?? 'Belum dikembalikan'],
+    ['Kondisi Kembali', 0.9, (line) => line.returned_condition ?? '-'],
+    ['Keterangan', 1, (line) => (line.overdue ? 'Terlambat' : '-')],
   ])
-  loan.lines.forEach((line, index) =>
-    table.row([
-      index + 1,
-      line.name,
-      line.serial_number,
-      line.condition,
-      line.formatted_return_date ?? 'Belum dikembalikan',
-      line.returned_condition ?? '-',
-      line.overdue ? 'Terlambat' : '-',
-    ])
-  )
-  table.end()
   const returned = loan.lines.filter((line) => line.return_date).length
   writer.paragraph(`${returned} dari ${loan.lines.length} kalibrator sudah dikembalikan.`)
   writer.signatures([

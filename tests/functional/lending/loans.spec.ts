@@ -438,7 +438,7 @@ test.group('Calibrator lending | who may', (group) => {
   }) => {
     const { order: incoming } = await makeOrder()
     const { order: onSite } = await makeInsitu({
-      status: 'PROSES PENGERJAAN',
+      status: 'DALAM PROSES',
       alkes: await onSiteAlkes('PK', 60, 100_000),
     })
     const pk = await makeCalibrator('PK')
