@@ -18,6 +18,10 @@ export const SQLITE_BUSY_TIMEOUT_MS = 10_000
  */
 export const STATEMENT_TIMEOUT_MS = env.get('DB_STATEMENT_TIMEOUT', 15_000)
 
+/** The configured database (DB_CONNECTION) and SQLite file (SQLITE_PATH, absolute). */
+export const databaseConnection = env.get('DB_CONNECTION', 'sqlite')
+export const sqliteFile = app.makePath(env.get('SQLITE_PATH', 'tmp/kalibra.sqlite3'))
+
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
 // Models declare their columns themselves; no generated schema classes.
 const schemaGeneration = { enabled: false }
@@ -49,11 +53,11 @@ export function pgConnection(environment: string = app.getEnvironment()) {
 }
 
 export default defineConfig({
-  connection: env.get('DB_CONNECTION', 'sqlite'),
+  connection: databaseConnection,
   connections: {
     sqlite: {
       client: 'better-sqlite3',
-      connection: { filename: app.makePath(env.get('SQLITE_PATH', 'tmp/kalibra.sqlite3')) },
+      connection: { filename: sqliteFile },
       useNullAsDefault: true,
       migrations,
       schemaGeneration,

@@ -11,8 +11,11 @@ export const localStorageRoot = app.makePath(env.get('STORAGE_PATH', 'storage'))
  * DRIVE_DISK=s3. Files are only ever served through the guarded routes of
  * app/controllers/orders/files_controller.ts.
  */
+/** The disk files are stored on: fs or s3 (DRIVE_DISK). */
+export const driveDisk = env.get('DRIVE_DISK', 'fs')
+
 const driveConfig = defineConfig({
-  default: env.get('DRIVE_DISK', 'fs'),
+  default: driveDisk,
   services: {
     fs: services.fs({
       location: localStorageRoot,

@@ -5,6 +5,8 @@ import env from '#start/env'
  * logo, and the city in front of the date of every signature block.
  */
 const labConfig = {
+  /** The lab's zone for every date and time a person reads (APP_TIMEZONE); data is stored in UTC. */
+  timezone: env.get('APP_TIMEZONE', 'Asia/Makassar'),
   name: env.get('LAB_NAME', 'Laboratorium Pengujian dan Kalibrasi Alat Kesehatan'),
   address: env.get('LAB_ADDRESS', 'Jl. Perintis Kemerdekaan Km. 11, Tamalanrea, Makassar 90245'),
   city: env.get('LAB_CITY', 'Makassar'),

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
-import env from '#start/env'
-import { localStorageRoot } from '#config/drive'
+import { driveDisk, localStorageRoot } from '#config/drive'
 import { writeArchive } from '#backup/archive'
 import { checksumOf, sumsText } from '#backup/checksums'
 import { databaseKind, sqlitePath } from '#backup/database_target'
@@ -24,7 +23,7 @@ export function defaultArchiveName(now = new Date()) {
  * storage/backups with STORAGE_PATH=storage): it is not copied into the archive itself.
  */
 function insideLocalDisk(folder: string) {
-  if (env.get('DRIVE_DISK', 'fs') !== 'fs') return []
+  if (driveDisk !== 'fs') return []
   const inside = relative(localStorageRoot, folder)
   if (!inside || inside.startsWith('..') || isAbsolute(inside)) return []
   return [inside.split(sep).join('/')]
@@ -95,7 +94,7 @@ export async function writeBackup(archive: string, progress: Progress) {
         migrations: facts.migrations,
         tables: facts.tables,
       },
-      files: { disk: env.get('DRIVE_DISK', 'fs'), ...files },
+      files: { disk: driveDisk, ...files },
     }
     await writeFile(join(staging, MANIFEST_PATH), `${JSON.stringify(manifest, null, 2)}\n`)
     const manifestSum = await checksumOf(join(staging, MANIFEST_PATH))

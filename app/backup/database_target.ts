@@ -1,6 +1,4 @@
-import app from '@adonisjs/core/services/app'
-import env from '#start/env'
-import { pgConnection } from '#config/database'
+import { databaseConnection, pgConnection, sqliteFile } from '#config/database'
 import type { DatabaseKind } from '#backup/manifest'
 
 /**
@@ -14,12 +12,12 @@ export const DATA_TABLES = ['users', 'orders', 'audit_logs'] as const
 
 /** The configured database of the app (DB_CONNECTION). */
 export function databaseKind(): DatabaseKind {
-  return env.get('DB_CONNECTION', 'sqlite') === 'pg' ? 'pg' : 'sqlite'
+  return databaseConnection === 'pg' ? 'pg' : 'sqlite'
 }
 
 /** The configured SQLite file (SQLITE_PATH), absolute. */
 export function sqlitePath() {
-  return app.makePath(env.get('SQLITE_PATH', 'tmp/kalibra.sqlite3'))
+  return sqliteFile
 }
 
 /** The pg client's settings of a command (no statement timeout). */

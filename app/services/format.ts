@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
-import env from '#start/env'
+import labConfig from '#config/lab'
 
 /** The lab's zone for everything a person reads; data is stored in UTC. */
-export const LAB_TIMEZONE = env.get('APP_TIMEZONE', 'Asia/Makassar')
+export const LAB_TIMEZONE = labConfig.timezone
 
 const ZONE_ABBREVIATIONS: Record<string, string> = {
   'Asia/Jakarta': 'WIB',

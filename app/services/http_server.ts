@@ -1,6 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import env from '#start/env'
+import { httpTimeoutSettings } from '#config/app'
 import { securityHeaders } from '#services/security_headers'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
@@ -68,11 +68,11 @@ export const HEADERS_TIMEOUT_MS = 20_000
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000
 
 export function httpTimeouts() {
-  const requestTimeout = Math.max(1, env.get('HTTP_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS))
+  const requestTimeout = Math.max(1, httpTimeoutSettings.requestMs ?? REQUEST_TIMEOUT_MS)
   // Node refuses a headers timeout above the request timeout.
   const headersTimeout = Math.min(
     requestTimeout,
-    Math.max(1, env.get('HTTP_HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS))
+    Math.max(1, httpTimeoutSettings.headersMs ?? HEADERS_TIMEOUT_MS)
   )
   return {
     requestTimeout,

@@ -1,4 +1,4 @@
-import env from '#start/env'
+import { mapTileSettings } from '#config/app'
 
 /** OpenStreetMap's standard tiles, unless `MAP_TILE_URL` names another server (or a local path). */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
@@ -8,8 +8,8 @@ export const DEFAULT_TILE_ATTRIBUTION =
 /** Where the map's tiles come from (configuration; the browser fetches them, never a CDN of ours). */
 export function mapTiles() {
   return {
-    url: env.get('MAP_TILE_URL') || DEFAULT_TILE_URL,
-    attribution: env.get('MAP_TILE_ATTRIBUTION') || DEFAULT_TILE_ATTRIBUTION,
+    url: mapTileSettings.url || DEFAULT_TILE_URL,
+    attribution: mapTileSettings.attribution || DEFAULT_TILE_ATTRIBUTION,
   }
 }
 

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import env from '#start/env'
+import { configuredAppUrl } from '#config/app'
 import { flashFieldErrors } from '#services/field_errors'
 import User from '#models/user'
 import { ROLE_LABELS, STAFF_ROLES } from '#enums/roles'
@@ -156,7 +156,6 @@ export default class OfficersController {
 
 /** APP_URL when configured (the address officers use), otherwise the address the editor used. */
 function publicOrigin({ request }: HttpContext) {
-  const configured = env.get('APP_URL')
-  if (configured) return configured.replace(/\/+$/, '')
+  if (configuredAppUrl) return configuredAppUrl.replace(/\/+$/, '')
   return `${request.protocol()}://${request.host()}`
 }
