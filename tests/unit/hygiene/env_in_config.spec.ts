@@ -19,7 +19,8 @@ test.group('Hygiene | environment read through config', () => {
     assert.isAbove(files.length, 100)
     const readers: string[] = []
     for (const file of files) {
-      if ((await readFile(file, 'utf8')).includes("from '#start/env'")) {
+      const source = await readFile(file, 'utf8')
+      if (source.includes("from '#start/env'")) {
         readers.push(relative(app.makePath(), file))
       }
     }
