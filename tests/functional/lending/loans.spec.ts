@@ -471,9 +471,9 @@ test.group('Calibrator lending | who may', (group) => {
       ]
     )
     assert.deepEqual(
-      props.loan.linked_orders.map((linked: any) => [
-        linked.field,
-        linked.orders.map((order: any) => order.number),
+      props.loan.linked_orders.map((entry: any) => [
+        entry.field,
+        entry.orders.map((order: any) => order.number),
       ]),
       [
         ['internal_orders', [incoming.number]],
