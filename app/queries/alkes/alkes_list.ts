@@ -8,9 +8,9 @@ import {
   whereSearch,
   type AppliedFilter,
   typedColumn,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
-import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#queries/filters'
+} from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
+import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#lists/filters'
 import { formatRupiah } from '#services/format'
 
 export interface AlkesFilters {

@@ -7,8 +7,8 @@ import {
   whereContains,
   typedColumn,
   type AppliedFilter,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+} from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import { historyOf } from '#queries/calibrators/calibrator_history'
 import type { HistoryEntry, ImpactRow } from '#queries/calibrators/calibration_types'
 

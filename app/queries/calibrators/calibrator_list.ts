@@ -12,9 +12,9 @@ import {
   whereContains,
   type AppliedFilter,
   typedColumn,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
-import { textFilter, whereYesNo, yesNoFilter } from '#queries/filters'
+} from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
+import { textFilter, whereYesNo, yesNoFilter } from '#lists/filters'
 import { formatDate, isoDate } from '#services/format'
 
 export interface CalibratorFilters {

@@ -2,9 +2,9 @@ import vine from '@vinejs/vine'
 import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
-import { baseFilterSchema, whereContains } from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
-import { textFilter } from '#queries/filters'
+import { baseFilterSchema, whereContains } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
+import { textFilter } from '#lists/filters'
 import { joinFacilityPlace } from '#queries/orders/joins'
 
 /** What the list's search box looks in. */

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
-import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+import { baseFilterSchema, whereContains, type AppliedFilter } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import { labToday } from '#services/format'
 
 export interface StockFilters {

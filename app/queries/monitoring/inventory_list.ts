@@ -6,12 +6,12 @@ import {
   typedColumn,
   type AppliedFilter,
   type ExportColumn,
-} from '#queries/datatable'
-import { textFilter } from '#queries/filters'
-import { defineList } from '#queries/list_definition'
+} from '#lists/datatable'
+import { textFilter } from '#lists/filters'
+import { defineList } from '#lists/list_definition'
 import { labelledMessages } from '#validators/labelled_messages'
-import { countRows } from '#queries/datatable'
-import { planText } from '#queries/text_plan'
+import { countRows } from '#lists/datatable'
+import { planText } from '#lists/text_plan'
 import {
   inventoryQuery,
   inventoryRow,

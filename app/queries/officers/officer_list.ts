@@ -1,8 +1,8 @@
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
-import { baseFilterSchema, whereContains, whereSearch } from '#queries/datatable'
+import { baseFilterSchema, whereContains, whereSearch } from '#lists/datatable'
 import { OFFICER_SEARCH_COLUMNS } from '#database/search_columns'
-import { defineList } from '#queries/list_definition'
+import { defineList } from '#lists/list_definition'
 
 export interface OfficerFilters {
   search?: string

@@ -9,8 +9,8 @@ import {
   type AppliedFilter,
   type ExportColumn,
   type ListTotal,
-} from '#queries/datatable'
-import type { Keyset } from '#queries/list_definition'
+} from '#lists/datatable'
+import type { Keyset } from '#lists/list_definition'
 import { EVERY_FACILITY } from '#database/order_counts'
 import {
   countOrderMatches,
@@ -18,8 +18,8 @@ import {
   textTerms,
   whereOrderText,
 } from '#queries/orders/order_text_search'
-import type { TextPlan } from '#queries/text_plan'
-import { textFilter } from '#queries/filters'
+import type { TextPlan } from '#lists/text_plan'
+import { textFilter } from '#lists/filters'
 import {
   dateFromDatabase,
   formatDate,

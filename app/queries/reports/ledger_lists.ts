@@ -6,8 +6,8 @@ import {
   typedColumn,
   whereContains,
   type AppliedFilter,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+} from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import { whereWithin } from '#queries/reports/counted_services'
 import { keptLedgerTotals, overRange } from '#queries/reports/kept_counts'
 import type { Ledger as KeptLedger } from '#database/report_counts'

@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import type { AppliedFilter, ExportColumn } from '#queries/datatable'
+import type { AppliedFilter, ExportColumn } from '#lists/datatable'
 import {
   reportSection,
   type ExportFormat,
   type ReportSection,
-} from '#documents/exports/table_document'
+} from '#lists/exports/table_document'
 import { formatDate } from '#services/format'
 import { rankAlkes, rankFacilities, type RankedItem } from '#queries/reports/rankings'
 import { cityTable, provinceTable, type RegionRow } from '#queries/reports/region_tables'

@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import type { Keyset } from '#queries/list_definition'
+import type { Keyset } from '#lists/list_definition'
 
 /** One way a list may be sorted: its column, and whether it is text (sorted ignoring case). */
 export interface SortColumn {

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import type { PassThrough } from 'node:stream'
-import type { AppliedFilter, ExportColumn, SheetCell } from '#queries/datatable'
+import type { AppliedFilter, ExportColumn, SheetCell } from '#lists/datatable'
 import { labClock } from '#services/format'
 import type { Signatory } from '#documents/kit/document'
 

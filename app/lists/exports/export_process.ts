@@ -6,9 +6,9 @@ import type {
   ExportFormat,
   ReportDocument,
   TableHead,
-} from '#documents/exports/table_document'
+} from '#lists/exports/table_document'
 import { collectGarbage } from '#services/heap'
-import type { FromWorker, ToWorker } from '#documents/exports/export_worker'
+import type { FromWorker, ToWorker } from '#lists/exports/export_worker'
 
 const WORKER = fileURLToPath(
   new URL(

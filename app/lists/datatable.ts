@@ -4,9 +4,9 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import { searchExpression } from '#database/search_index'
 import { cleanInput, cleanText } from '#services/control_characters'
 import { number } from '#validators/rules/number'
-import type { Keyset } from '#queries/list_definition'
-import { fromAnchor } from '#queries/page_anchors'
-import { keptResult } from '#queries/kept_reads'
+import type { Keyset } from '#lists/list_definition'
+import { fromAnchor } from '#lists/page_anchors'
+import { keptResult } from '#lists/kept_reads'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -160,7 +160,7 @@ export interface ListTotal {
 /**
  * Counts the query's rows (at most `limit` + 1 of them when a limit is given). Counting is the
  * costly half of a page on a large table, and paging through one filter asks for the same
- * count again: the count is a kept read (queries/kept_reads.ts).
+ * count again: the count is a kept read (kept_reads.ts).
  */
 export async function countRows(query: DatabaseQueryBuilderContract<any>, limit?: number) {
   const matching = query.clone().clearOrder().clearSelect()

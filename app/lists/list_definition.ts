@@ -2,8 +2,8 @@ import type { VineValidator } from '@vinejs/vine'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
-import type { AppliedFilter, ExportColumn, ListTotal } from '#queries/datatable'
-import type { SortColumn } from '#queries/list_sort'
+import type { AppliedFilter, ExportColumn, ListTotal } from '#lists/datatable'
+import type { SortColumn } from '#lists/list_sort'
 import type { Signatory } from '#documents/kit/document'
 
 /**
@@ -40,7 +40,7 @@ export interface ListDefinition<
   sorts?: Record<string, SortColumn>
   /**
    * The id column of the list's rows. A list that names it has each page's ids chosen first
-   * (from its index alone) and only those rows joined (queries/datatable.ts paginate).
+   * (from its index alone) and only those rows joined (datatable.ts paginate).
    */
   idColumn?: string
   /**
