@@ -2,9 +2,8 @@ import type { VineValidator } from '@vinejs/vine'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
-import type { AppliedFilter, ExportColumn, ListTotal } from '#lists/datatable'
-import type { SortColumn } from '#lists/list_sort'
 import type { Signatory } from '#documents/kit/document'
+import type { AppliedFilter, ExportColumn, Keyset, ListTotal, SortColumn } from '#lists/types'
 
 /**
  * Everything one list needs, in one place: its filters, its query, the shape
@@ -68,12 +67,6 @@ export interface ListDefinition<
    * berita acara the signature blocks of who made it and who approves it.
    */
   document?: { letterhead?: boolean; signatures?(user: User): Signatory[] }
-}
-
-/** An order a list is read in by key: these columns (or expressions), all in one direction. */
-export interface Keyset {
-  keys: string[]
-  dir: 'asc' | 'desc'
 }
 
 export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(

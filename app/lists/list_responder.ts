@@ -4,7 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { cleanQuery, countRows, paginate, queryStrings, rowsOfIds } from '#lists/datatable'
 import ActionRefusedException from '#exceptions/action_refused_exception'
-import type { Keyset, ListDefinition } from '#lists/list_definition'
+import type { ListDefinition } from '#lists/list_definition'
 import {
   applySort,
   describeSort,
@@ -12,7 +12,6 @@ import {
   readSort,
   SORT_REFUSAL,
   whereAfterKeys,
-  type ListSort,
 } from '#lists/list_sort'
 import { fileInExportProcess } from '#lists/exports/export_process'
 import { exportCells, tableHead, type ExportFormat } from '#lists/exports/table_document'
@@ -20,6 +19,7 @@ import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
+import type { Keyset, ListSort } from '#lists/types'
 
 type AnyList = ListDefinition<any, any>
 

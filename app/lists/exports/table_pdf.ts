@@ -8,7 +8,7 @@ import {
   type ReportDocument,
   type TableHead,
 } from '#lists/exports/table_document'
-import type { AppliedFilter } from '#lists/datatable'
+import type { AppliedFilter } from '#lists/types'
 
 /** One table of the file: its heading (a report's section), columns, rows and totals. */
 interface Section {

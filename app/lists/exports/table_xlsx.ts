@@ -8,7 +8,7 @@ import {
   type ReportDocument,
   type TableHead,
 } from '#lists/exports/table_document'
-import type { AppliedFilter, SheetCell } from '#lists/datatable'
+import type { AppliedFilter, SheetCell } from '#lists/types'
 
 const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
   number: '#,##0',

@@ -7,15 +7,11 @@ import {
   CONDITION_LABELS,
   type CalibratorCondition,
 } from '#enums/master_data'
-import {
-  baseFilterSchema,
-  whereContains,
-  type AppliedFilter,
-  typedColumn,
-} from '#lists/datatable'
+import { baseFilterSchema, whereContains, typedColumn } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
 import { textFilter, whereYesNo, yesNoFilter } from '#lists/filters'
 import { formatDate, isoDate } from '#services/format'
+import type { AppliedFilter } from '#lists/types'
 
 export interface CalibratorFilters {
   search?: string

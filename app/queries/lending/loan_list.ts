@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { number } from '#validators/rules/number'
-import { baseFilterSchema, whereContains, type AppliedFilter } from '#lists/datatable'
+import { baseFilterSchema, whereContains } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
 import {
   LAB_TIMEZONE,
@@ -20,6 +20,7 @@ import {
   shownLoanStatus,
   type LoanStatus,
 } from '#workflows/loan_workflow'
+import type { AppliedFilter } from '#lists/types'
 
 export interface LoanFilters {
   search?: string

@@ -1,12 +1,7 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import type User from '#models/user'
-import {
-  baseFilterSchema,
-  typedColumn,
-  type AppliedFilter,
-  type ExportColumn,
-} from '#lists/datatable'
+import { baseFilterSchema, typedColumn } from '#lists/datatable'
 import { textFilter } from '#lists/filters'
 import { defineList } from '#lists/list_definition'
 import { labelledMessages } from '#validators/labelled_messages'
@@ -23,6 +18,7 @@ import {
 } from '#queries/monitoring/inventory_rows'
 
 export type { InventoryRow } from '#queries/monitoring/inventory_rows'
+import type { AppliedFilter, ExportColumn } from '#lists/types'
 
 /** The per-column filters: the query's name, its label in the exports' header. */
 const TEXT_FILTERS = [
