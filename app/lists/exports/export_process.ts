@@ -1,12 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import type {
-  Cell,
-  ExportFormat,
-  ReportDocument,
-  TableHead,
-} from '#lists/exports/table_document'
+import type { Cell, ExportFormat, ReportDocument, TableHead } from '#lists/exports/table_document'
 import { collectGarbage } from '#services/heap'
 import type { FromWorker, ToWorker } from '#lists/exports/export_worker'
 

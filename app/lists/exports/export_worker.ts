@@ -6,12 +6,7 @@
  * requests the app serves.
  */
 import type { Readable } from 'node:stream'
-import type {
-  Cell,
-  ExportFormat,
-  ReportDocument,
-  TableHead,
-} from '#lists/exports/table_document'
+import type { Cell, ExportFormat, ReportDocument, TableHead } from '#lists/exports/table_document'
 
 // Under the development and test loader the app's TypeScript is compiled as it is imported.
 if (import.meta.url.endsWith('.ts')) await import('@poppinss/ts-exec')
