@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer, SchemaTypes, UndefinedOptional } from '@vinejs/vine/types'
+import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { number } from '#validators/rules/number'
 import { baseFilterSchema, whereContains } from '#lists/datatable'
@@ -88,6 +89,19 @@ export function choiceField<const V extends string>(
       if (value !== 'ALL') query.where(column, value)
     },
     print: (value) => (value === 'ALL' ? null : (labels?.[value as V] ?? value)),
+  })
+}
+
+/** A record of `table` by its id on a column, printed by its name (or the id, when gone). */
+export function recordField(label: string, column: string, table: string) {
+  return listFilter({
+    schema: number().withoutDecimals().min(1).optional(),
+    label,
+    where: (query, value) => query.where(column, value),
+    print: async (value) => {
+      const row = await db.from(table).where('id', value).first()
+      return row?.name ?? String(value)
+    },
   })
 }
 
