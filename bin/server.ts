@@ -57,7 +57,7 @@ createIgnitor()
   .start((handler) => {
     httpServer = createAppHttpServer(handler)
     // The export process made ready now: an export's first byte does not wait for it to load.
-    void import('#documents/exports/export_process').then(({ warmExportProcess }) =>
+    void import('#lists/exports/export_process').then(({ warmExportProcess }) =>
       warmExportProcess()
     )
     // Expired sessions swept from the database now and then (app/services/session_sweep.ts).

@@ -4,7 +4,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  * Full-text "contains" search for large lists, so a search box stays fast on
  * 100k rows. SQLite: an FTS5 trigram table `<table>_search` (rowid = row id)
  * kept in step by triggers. PostgreSQL: a pg_trgm GIN index on the same
- * concatenated expression. app/queries/datatable.ts `whereSearch` queries both.
+ * concatenated expression. app/lists/datatable.ts `whereSearch` queries both.
  */
 export function searchExpression(columns: string[]) {
   // coalesce and || are immutable, as an index expression must be (concat_ws is not).

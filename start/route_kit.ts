@@ -3,10 +3,10 @@ import { ORDER_TYPES } from '#workflows/order_types'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
 import type { Permission } from '#enums/permissions'
-import type { ListDefinition } from '#queries/list_definition'
+import type { ListDefinition } from '#lists/list_definition'
 import type { BatchDefinition } from '#batch/batch_definition'
 import type { RouteName } from '#services/route_names'
-import { respondWithDatatable, respondWithExport } from '#services/list_responder'
+import { respondWithDatatable, respondWithExport } from '#lists/list_responder'
 
 /**
  * Helpers the route files share. Every guarded route carries its permission

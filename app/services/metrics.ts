@@ -11,7 +11,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { sqliteLockWaits } from '#database/sqlite_immediate'
 import { deliveryFailures } from '#notifications/outbox'
-import { exportProcessStatus } from '#documents/exports/export_process'
+import { exportProcessStatus } from '#lists/exports/export_process'
 import { withinDeadline } from '#services/deadline'
 
 /**

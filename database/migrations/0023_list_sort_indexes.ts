@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Indexes for the orders a user may pick in a list (queries/list_sort.ts): names sort
+ * Indexes for the orders a user may pick in a list (lists/list_sort.ts): names sort
  * ignoring case through an index on lower(name), and the order list's sortable columns
  * each have one that ends in the id (the tie-break).
  */

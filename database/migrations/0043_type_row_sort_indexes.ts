@@ -3,7 +3,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 /**
  * Issue 34: sorting the Alat Datang list by "Estimasi Kirim" sorted all 650,000 orders for one
  * page (6 to 7 s at a million orders). A sort on a column of an order's own row of its type
- * reads that table's index in order (queries/list_sort.ts, `through`): the column, then the
+ * reads that table's index in order (lists/list_sort.ts, `through`): the column, then the
  * order's id, which ends every sort.
  */
 const INDEXES = [

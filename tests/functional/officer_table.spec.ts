@@ -5,7 +5,7 @@ import User from '#models/user'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import ExcelJS from 'exceljs'
-import { forgetKeptReads } from '#queries/kept_reads'
+import { forgetKeptReads } from '#lists/kept_reads'
 import { labNow } from '#services/format'
 import { binary, listOutputs, pdfTextLines } from '#tests/functional/master_data/_support'
 

@@ -6,7 +6,7 @@ import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { ACCOUNT_FREE_FAILURES, MAX_FAILED_SIGN_INS } from '#actions/auth/sign_in'
 import drive from '@adonisjs/drive/services/main'
-import { KEPT_READ_MS } from '#queries/kept_reads'
+import { KEPT_READ_MS } from '#lists/kept_reads'
 import {
   Browser,
   DEMO_PASSWORD,

@@ -10,7 +10,7 @@ import {
 } from '#enums/permissions'
 import { ROLES, STAFF_ROLES, type Role } from '#enums/roles'
 import { staffMenu, homePathFor, menuFor, type MenuSection } from '#services/navigation'
-import { cleanQuery, pageWindow, paginate, PAGE_SIZES, DEFAULT_PAGE_SIZE } from '#queries/datatable'
+import { cleanQuery, pageWindow, paginate, PAGE_SIZES, DEFAULT_PAGE_SIZE } from '#lists/datatable'
 import { userWithRoles } from '#tests/helpers/accounts'
 
 /* ------------------------------------------------------------------ the spec, written out by hand */

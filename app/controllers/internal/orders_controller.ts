@@ -15,7 +15,7 @@ import {
   createInternalOrderValidator,
   updateInternalOrderValidator,
 } from '#validators/internal_order'
-import { listPageProps } from '#services/list_responder'
+import { listPageProps } from '#lists/list_responder'
 import { requestingFacility } from '#actions/orders/order_request'
 import { recalibrationLines } from '#queries/monitoring/recalibration_due'
 import { requestFormProps, requestSaved } from '#services/request_responder'

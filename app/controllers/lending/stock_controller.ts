@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { listPageProps } from '#services/list_responder'
+import { listPageProps } from '#lists/list_responder'
 import { stockList } from '#queries/lending/stock_list'
 
 /** Monitoring Stok Kalibrator (spec part 1: Monitoring). */

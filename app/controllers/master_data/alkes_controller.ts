@@ -5,7 +5,7 @@ import { alkesList } from '#queries/alkes/alkes_list'
 import { actorOf } from '#services/audit'
 import { saveAlkes } from '#actions/alkes/save_alkes'
 import { alkesValidator } from '#validators/master_data'
-import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#lists/list_responder'
 import { testPointLabsOf } from '#services/lab_staff'
 
 const laboratories = ALKES_LABORATORIES.map((value) => ({ value, label: LABORATORY_LABELS[value] }))

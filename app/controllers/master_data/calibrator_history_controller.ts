@@ -16,7 +16,7 @@ import { markOutOfTolerance, recordCalibration } from '#actions/calibrators/reco
 import { calibrationRecordValidator, outOfToleranceValidator } from '#validators/calibrator_history'
 import { actorOf } from '#services/audit'
 import { formatDate, labToday } from '#services/format'
-import { listPageProps, respondWithDatatable, respondWithExport } from '#services/list_responder'
+import { listPageProps, respondWithDatatable, respondWithExport } from '#lists/list_responder'
 
 const historyPath = (id: number) => urlFor('calibrator.history', { id })
 const impactPath = (id: number, eventId?: number) =>

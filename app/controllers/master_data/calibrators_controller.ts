@@ -7,7 +7,7 @@ import { calibratorList } from '#queries/calibrators/calibrator_list'
 import { actorOf } from '#services/audit'
 import { saveCalibrator } from '#actions/calibrators/save_calibrator'
 import { calibratorValidator } from '#validators/master_data'
-import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#lists/list_responder'
 
 async function formOptions() {
   const [units, officers] = await Promise.all([

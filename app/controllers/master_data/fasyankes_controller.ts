@@ -10,7 +10,7 @@ import {
   updateFasyankes,
 } from '#actions/fasyankes/save_fasyankes'
 import { createFasyankesValidator, updateFasyankesValidator } from '#validators/master_data'
-import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#lists/list_responder'
 
 export default class FasyankesController {
   async index({ inertia, auth }: HttpContext) {

@@ -13,7 +13,7 @@ import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
 import { OWN_ROLES_REFUSED, updateOfficerRoles } from '#actions/officers/update_officer_roles'
 import { endOfficerSessions } from '#actions/officers/end_officer_sessions'
 import { PASSWORD_LINK_HOURS, issuePasswordLink } from '#actions/password_links/password_links'
-import { backToList, listPageProps, recordFormProps } from '#services/list_responder'
+import { backToList, listPageProps, recordFormProps } from '#lists/list_responder'
 import {
   createOfficerValidator,
   officerRolesValidator,

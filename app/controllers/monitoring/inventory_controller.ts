@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { listPageProps, respondWithDatatable, respondWithExport } from '#services/list_responder'
+import { listPageProps, respondWithDatatable, respondWithExport } from '#lists/list_responder'
 import { inventoryListFor } from '#queries/monitoring/inventory_list'
 import { seesFacilities } from '#queries/monitoring/inventory_rows'
 

@@ -1,12 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
-import { cleanQuery } from '#queries/datatable'
+import { cleanQuery } from '#lists/datatable'
 import { REPORT_CALLS } from '#queries/reports/report_calls'
 import { reportFilterValidator, resolveReportFilters } from '#queries/reports/report_filters'
 import { describeReportFilters, REPORT_EXPORTS } from '#queries/reports/report_exports'
-import { reportInExportProcess } from '#documents/exports/export_process'
-import type { ExportFormat } from '#documents/exports/table_document'
-import { sendExportFile } from '#services/list_responder'
+import { reportInExportProcess } from '#lists/exports/export_process'
+import type { ExportFormat } from '#lists/exports/table_document'
+import { sendExportFile } from '#lists/list_responder'
 import { formatDateTime, labNow } from '#services/format'
 
 /** The query's report filters, or null once refused (422 with the field's message). */

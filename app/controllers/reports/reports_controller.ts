@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { reportOptions } from '#queries/reports/report_options'
 import { beritaAcaraList, pnbpList } from '#queries/reports/ledger_lists'
-import { listPageProps } from '#services/list_responder'
+import { listPageProps } from '#lists/list_responder'
 
 /** The report pages: their filter options; the figures come from the report calls. */
 export default class ReportsController {

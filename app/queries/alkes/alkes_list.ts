@@ -2,16 +2,11 @@ import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import { ALKES_SEARCH_COLUMNS } from '#database/search_columns'
 import { ALKES_LABORATORIES, LABORATORY_LABELS, type AlkesLaboratory } from '#enums/master_data'
-import {
-  baseFilterSchema,
-  whereContains,
-  whereSearch,
-  type AppliedFilter,
-  typedColumn,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
-import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#queries/filters'
+import { baseFilterSchema, whereContains, whereSearch, typedColumn } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
+import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#lists/filters'
 import { formatRupiah } from '#services/format'
+import type { AppliedFilter } from '#lists/types'
 
 export interface AlkesFilters {
   search?: string

@@ -2,19 +2,15 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import {
-  baseFilterSchema,
-  whereContains,
-  typedColumn,
-  type AppliedFilter,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+import { baseFilterSchema, whereContains, typedColumn } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import { historyOf } from '#queries/calibrators/calibrator_history'
 import type { HistoryEntry, ImpactRow } from '#queries/calibrators/calibration_types'
 
 export type { ImpactRow }
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { formatDate, isoDate } from '#services/format'
+import type { AppliedFilter } from '#lists/types'
 
 /**
  * Issue 15 point 6, the impact of a bad standard: when a reference calibrator is found out of

@@ -1,5 +1,4 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import vine from '@vinejs/vine'
 import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
 import {
@@ -7,29 +6,19 @@ import {
   CONDITION_LABELS,
   type CalibratorCondition,
 } from '#enums/master_data'
+import { whereContains, typedColumn } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import {
-  baseFilterSchema,
-  whereContains,
-  type AppliedFilter,
-  typedColumn,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
-import { textFilter, whereYesNo, yesNoFilter } from '#queries/filters'
+  choiceField,
+  listFilter,
+  listFilters,
+  recordField,
+  searchField,
+  textField,
+  yesNoField,
+  type FilterValues,
+} from '#lists/filters'
 import { formatDate, isoDate } from '#services/format'
-
-export interface CalibratorFilters {
-  search?: string
-  limit?: number
-  page?: number
-  status?: string
-  condition?: 'ALL' | CalibratorCondition
-  unit?: number
-  name?: string
-  merk?: string
-  model?: string
-  serial_number?: string
-  channel_count?: number
-}
 
 export type CalibratorRow = {
   id: number
@@ -57,13 +46,32 @@ export type CalibratorRow = {
 /** What the list's search box looks in. */
 const SEARCH_COLUMNS = ['c.name', 'c.merk', 'c.type_model', 'c.serial_number', 'n.name']
 
-/** The per-column filters: the query's name and the column it narrows. */
-const TEXT_FILTERS = [
-  ['name', 'c.name', 'Nama'],
-  ['merk', 'c.merk', 'Merk'],
-  ['model', 'c.type_model', 'Tipe/Model'],
-  ['serial_number', 'c.serial_number', 'Nomor Seri'],
-] as const
+/** The list's filters, in the order the exports print them. */
+const CALIBRATOR_FILTERS = listFilters({
+  search: searchField((query, value) => whereContains(query, SEARCH_COLUMNS, value)),
+  status: yesNoField('Status', 'c.is_available', { yes: 'Tersedia', no: 'Tidak Tersedia' }),
+  condition: choiceField(
+    'Kondisi',
+    CALIBRATOR_CONDITIONS,
+    'c.calibrator_condition',
+    CONDITION_LABELS
+  ),
+  unit: recordField('Unit', 'c.unit_id', 'units'),
+  name: textField('Nama', ['c.name']),
+  merk: textField('Merk', ['c.merk']),
+  model: textField('Tipe/Model', ['c.type_model']),
+  serial_number: textField('Nomor Seri', ['c.serial_number']),
+  channel_count: listFilter({
+    schema: number().withoutDecimals().min(1).max(1000).optional(),
+    label: 'Kanal',
+    where: (query, value) => query.where('c.channel_count', value),
+  }),
+})
+
+export type CalibratorFilters = FilterValues<typeof CALIBRATOR_FILTERS.fields> & {
+  limit?: number
+  page?: number
+}
 
 export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
   title: 'Data Kalibrator',
@@ -72,17 +80,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
   recordName: 'Kalibrator',
   fileName: 'data-kalibrator',
   permission: 'calibrator.view',
-  validator: vine.create({
-    ...baseFilterSchema,
-    status: yesNoFilter(),
-    condition: vine.enum(['ALL', ...CALIBRATOR_CONDITIONS] as const).optional(),
-    unit: number().withoutDecimals().min(1).optional(),
-    name: textFilter(),
-    merk: textFilter(),
-    model: textFilter(),
-    serial_number: textFilter(),
-    channel_count: number().withoutDecimals().min(1).max(1000).optional(),
-  }),
+  filters: CALIBRATOR_FILTERS,
 
   query(filters) {
     const query = db
@@ -92,14 +90,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       .select('c.*', 'n.name as unit_name', 'u.name as bpfk_user_name')
       .orderByRaw('lower(c.name)')
       .orderBy('c.id')
-    whereContains(query, SEARCH_COLUMNS, filters.search)
-    whereYesNo(query, 'c.is_available', filters.status)
-    if (filters.condition && filters.condition !== 'ALL')
-      query.where('c.calibrator_condition', filters.condition)
-    if (filters.unit) query.where('c.unit_id', filters.unit)
-    for (const [key, column] of TEXT_FILTERS) whereContains(query, [column], filters[key])
-    if (filters.channel_count) query.where('c.channel_count', filters.channel_count)
-    return query
+    return CALIBRATOR_FILTERS.narrow(query, filters)
   },
 
   row: (raw) => {
@@ -163,29 +154,4 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
       (row) => row.next_calibration_date
     ),
   ],
-
-  async describeFilters(filters) {
-    const applied: AppliedFilter[] = []
-    if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
-    if (filters.status === '1' || filters.status === '0') {
-      applied.push({
-        label: 'Status',
-        value: filters.status === '1' ? 'Tersedia' : 'Tidak Tersedia',
-      })
-    }
-    if (filters.condition && filters.condition !== 'ALL') {
-      applied.push({ label: 'Kondisi', value: CONDITION_LABELS[filters.condition] })
-    }
-    if (filters.unit) {
-      const unit = await db.from('units').where('id', filters.unit).first()
-      applied.push({ label: 'Unit', value: unit?.name ?? String(filters.unit) })
-    }
-    for (const [key, , label] of TEXT_FILTERS) {
-      const value = filters[key]
-      if (value) applied.push({ label, value })
-    }
-    if (filters.channel_count)
-      applied.push({ label: 'Kanal', value: String(filters.channel_count) })
-    return applied
-  },
 })

@@ -1,24 +1,46 @@
 import vine from '@vinejs/vine'
-import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
 import { FASYANKES_TYPES } from '#enums/fasyankes'
-import { baseFilterSchema, whereContains } from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
-import { textFilter } from '#queries/filters'
+import { whereContains } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
+import {
+  listFilter,
+  listFilters,
+  recordField,
+  searchField,
+  textField,
+  type FilterValues,
+} from '#lists/filters'
 import { joinFacilityPlace } from '#queries/orders/joins'
 
 /** What the list's search box looks in. */
 const SEARCH_COLUMNS = ['f.fasyankes_name', 'f.address', 'f.pic', 'r.name', 'u.email']
 
-export interface FasyankesFilters {
-  search?: string
+/** The list's filters, in the order the exports print them. */
+const FASYANKES_FILTERS = listFilters({
+  search: searchField((query, value) => whereContains(query, SEARCH_COLUMNS, value)),
+  name: textField('Nama', ['f.fasyankes_name']),
+  category: recordField('Kategori', 'f.category_id', 'fasyankes_categories'),
+  class: recordField('Kelas', 'f.class_id', 'fasyankes_classes'),
+  type: listFilter({
+    schema: vine.enum(FASYANKES_TYPES).optional(),
+    label: 'Jenis',
+    where: (query, value) => query.where('f.type', value),
+  }),
+  province: listFilter({
+    schema: vine.string().trim().maxLength(5).optional(),
+    label: 'Provinsi',
+    where: (query, value) => query.where('f.province_code', value),
+    print: async (code) => {
+      const row = await db.from('provinces').where('code', code).first()
+      return row?.name ?? code
+    },
+  }),
+})
+
+export type FasyankesFilters = FilterValues<typeof FASYANKES_FILTERS.fields> & {
   limit?: number
   page?: number
-  category?: number
-  class?: number
-  type?: (typeof FASYANKES_TYPES)[number]
-  name?: string
-  province?: string
 }
 
 export type FasyankesRow = {
@@ -48,14 +70,7 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
   recordName: 'Fasyankes',
   fileName: 'data-fasyankes',
   permission: 'fasyankes.view',
-  validator: vine.create({
-    ...baseFilterSchema,
-    category: number().withoutDecimals().min(1).optional(),
-    class: number().withoutDecimals().min(1).optional(),
-    type: vine.enum(FASYANKES_TYPES).optional(),
-    name: textFilter(),
-    province: vine.string().trim().maxLength(5).optional(),
-  }),
+  filters: FASYANKES_FILTERS,
 
   query(filters) {
     const query = joinFacilityPlace(db.from('fasyankes as f'))
@@ -72,13 +87,7 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
       )
       .orderByRaw('lower(f.fasyankes_name)')
       .orderBy('f.id')
-    whereContains(query, SEARCH_COLUMNS, filters.search)
-    whereContains(query, ['f.fasyankes_name'], filters.name)
-    if (filters.category) query.where('f.category_id', filters.category)
-    if (filters.class) query.where('f.class_id', filters.class)
-    if (filters.type) query.where('f.type', filters.type)
-    if (filters.province) query.where('f.province_code', filters.province)
-    return query
+    return FASYANKES_FILTERS.narrow(query, filters)
   },
 
   row: (raw) => ({
@@ -118,24 +127,4 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
     { key: 'pic', label: 'Penanggung Jawab', width: 1.5 },
     { key: 'email', label: 'Email Akun', width: 1.8 },
   ],
-
-  async describeFilters(filters) {
-    const applied = []
-    if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
-    if (filters.name) applied.push({ label: 'Nama', value: filters.name })
-    if (filters.category) {
-      const row = await db.from('fasyankes_categories').where('id', filters.category).first()
-      applied.push({ label: 'Kategori', value: row?.name ?? String(filters.category) })
-    }
-    if (filters.class) {
-      const row = await db.from('fasyankes_classes').where('id', filters.class).first()
-      applied.push({ label: 'Kelas', value: row?.name ?? String(filters.class) })
-    }
-    if (filters.type) applied.push({ label: 'Jenis', value: filters.type })
-    if (filters.province) {
-      const row = await db.from('provinces').where('code', filters.province).first()
-      applied.push({ label: 'Provinsi', value: row?.name ?? filters.province })
-    }
-    return applied
-  },
 })

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import type User from '#models/user'
-import { typedColumn } from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+import { typedColumn } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import {
   ORDER_KEYSET,
   ORDER_SORTS,

@@ -3,7 +3,7 @@ import type { OrderType } from '#workflows/order_types'
 import type User from '#models/user'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CALIBRATOR_CONDITIONS, CONDITION_LABELS } from '#enums/master_data'
-import { whereContains } from '#queries/datatable'
+import { whereContains } from '#lists/datatable'
 import { formatDate, labToday } from '#services/format'
 import { LOAN_ORDER_FIELDS } from '#validators/lending'
 

@@ -3,8 +3,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { number } from '#validators/rules/number'
-import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+import { baseFilterSchema, whereContains } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import {
   LAB_TIMEZONE,
   formatDate,
@@ -20,6 +20,7 @@ import {
   shownLoanStatus,
   type LoanStatus,
 } from '#workflows/loan_workflow'
+import type { AppliedFilter } from '#lists/types'
 
 export interface LoanFilters {
   search?: string
@@ -131,7 +132,7 @@ export const loanList = defineList<LoanFilters, LoanRow>({
     return query
   },
 
-  // A page's ids first, exports in keyset chunks (queries/datatable.ts).
+  // A page's ids first, exports in keyset chunks (lists/datatable.ts).
   idColumn: 'l.id',
   keyset: { keys: ['l.id'], dir: 'desc' },
 

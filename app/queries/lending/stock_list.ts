@@ -1,8 +1,9 @@
 import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
-import { baseFilterSchema, whereContains, type AppliedFilter } from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+import { baseFilterSchema, whereContains } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import { labToday } from '#services/format'
+import type { AppliedFilter } from '#lists/types'
 
 export interface StockFilters {
   search?: string

@@ -1,17 +1,12 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import type User from '#models/user'
-import {
-  baseFilterSchema,
-  typedColumn,
-  type AppliedFilter,
-  type ExportColumn,
-} from '#queries/datatable'
-import { textFilter } from '#queries/filters'
-import { defineList } from '#queries/list_definition'
+import { baseFilterSchema, typedColumn } from '#lists/datatable'
+import { textFilter } from '#lists/filters'
+import { defineList } from '#lists/list_definition'
 import { labelledMessages } from '#validators/labelled_messages'
-import { countRows } from '#queries/datatable'
-import { planText } from '#queries/text_plan'
+import { countRows } from '#lists/datatable'
+import { planText } from '#lists/text_plan'
 import {
   inventoryQuery,
   inventoryRow,
@@ -23,6 +18,7 @@ import {
 } from '#queries/monitoring/inventory_rows'
 
 export type { InventoryRow } from '#queries/monitoring/inventory_rows'
+import type { AppliedFilter, ExportColumn } from '#lists/types'
 
 /** The per-column filters: the query's name, its label in the exports' header. */
 const TEXT_FILTERS = [

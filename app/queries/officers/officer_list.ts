@@ -1,17 +1,23 @@
-import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
-import { baseFilterSchema, whereContains, whereSearch } from '#queries/datatable'
+import { whereSearch } from '#lists/datatable'
 import { OFFICER_SEARCH_COLUMNS } from '#database/search_columns'
-import { defineList } from '#queries/list_definition'
+import { defineList } from '#lists/list_definition'
+import { listFilters, searchField, textField, type FilterValues } from '#lists/filters'
 
-export interface OfficerFilters {
-  search?: string
+/** The list's filters, in the order the exports print them. */
+const OFFICER_FILTERS = listFilters({
+  search: searchField((query, value) =>
+    whereSearch(query, 'users', OFFICER_SEARCH_COLUMNS, [value])
+  ),
+  name: textField('Nama', ['name']),
+  nip: textField('NIP', ['nip']),
+  rank: textField('Pangkat/Golongan', ['rank']),
+  position: textField('Jabatan', ['position']),
+})
+
+export type OfficerFilters = FilterValues<typeof OFFICER_FILTERS.fields> & {
   limit?: number
   page?: number
-  name?: string
-  nip?: string
-  rank?: string
-  position?: string
 }
 
 export type OfficerRow = {
@@ -23,15 +29,6 @@ export type OfficerRow = {
   email: string
 }
 
-const text = () => vine.string().trim().maxLength(100).optional()
-
-const COLUMN_FILTERS = [
-  ['name', 'Nama'],
-  ['nip', 'NIP'],
-  ['rank', 'Pangkat/Golongan'],
-  ['position', 'Jabatan'],
-] as const
-
 /** Staff accounts (users without a facility), spec part 1: 'Data Master Petugas'. */
 export const officerList = defineList<OfficerFilters, OfficerRow>({
   title: 'Data Master Petugas',
@@ -41,13 +38,7 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
   editTitle: 'Ubah Data Petugas',
   fileName: 'data-petugas',
   permission: 'officer.view',
-  validator: vine.create({
-    ...baseFilterSchema,
-    name: text(),
-    nip: text(),
-    rank: text(),
-    position: text(),
-  }),
+  filters: OFFICER_FILTERS,
 
   query(filters) {
     const query = db
@@ -55,10 +46,9 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
       .select('id', 'name', 'nip', 'rank', 'position', 'email')
       .orderByRaw('lower(name)')
       .orderBy('id')
-    const columnValues = COLUMN_FILTERS.map(([key]) => filters[key]).filter(
-      (value): value is string => !!value
+    const filtered = Object.keys(OFFICER_FILTERS.fields).some(
+      (key) => filters[key as keyof OfficerFilters]
     )
-    const filtered = !!filters.search || columnValues.length > 0
     if (filtered) {
       // Filtered, the matching rows are found first (search index or one pass over the table)
       // and then sorted; the unary plus keeps the planner from walking the whole staff-by-name
@@ -67,9 +57,7 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
     } else {
       query.whereNull('fasyankes_id')
     }
-    if (filters.search) whereSearch(query, 'users', OFFICER_SEARCH_COLUMNS, [filters.search])
-    for (const [key] of COLUMN_FILTERS) whereContains(query, [key], filters[key])
-    return query
+    return OFFICER_FILTERS.narrow(query, filters)
   },
 
   row: ({ id, name, nip, rank, position, email }) => ({
@@ -95,12 +83,4 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
     { key: 'position', label: 'Jabatan', width: 2 },
     { key: 'email', label: 'Email', width: 2 },
   ],
-
-  describeFilters(filters) {
-    const applied = COLUMN_FILTERS.filter(([key]) => filters[key]).map(([key, label]) => ({
-      label,
-      value: filters[key]!,
-    }))
-    return filters.search ? [{ label: 'Pencarian', value: filters.search }, ...applied] : applied
-  },
 })

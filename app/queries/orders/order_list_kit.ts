@@ -2,15 +2,7 @@ import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import {
-  baseFilterSchema,
-  typedColumn,
-  whereContains,
-  type AppliedFilter,
-  type ExportColumn,
-  type ListTotal,
-} from '#queries/datatable'
-import type { Keyset } from '#queries/list_definition'
+import { baseFilterSchema, typedColumn, whereContains } from '#lists/datatable'
 import { EVERY_FACILITY } from '#database/order_counts'
 import {
   countOrderMatches,
@@ -18,8 +10,8 @@ import {
   textTerms,
   whereOrderText,
 } from '#queries/orders/order_text_search'
-import type { TextPlan } from '#queries/text_plan'
-import { textFilter } from '#queries/filters'
+import type { TextPlan } from '#lists/text_plan'
+import { textFilter } from '#lists/filters'
 import {
   dateFromDatabase,
   formatDate,
@@ -36,6 +28,7 @@ import {
   billingStateOf,
   type BillingState,
 } from '#enums/billing_states'
+import type { AppliedFilter, ExportColumn, Keyset, ListTotal } from '#lists/types'
 
 /**
  * What the two order lists (Alat Datang and Insitu) share: the filters every order list takes,

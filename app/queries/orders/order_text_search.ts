@@ -1,6 +1,6 @@
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { countRows, likeTerm, whereSearch } from '#queries/datatable'
-import { planText, type SAMPLING, type TextPlan } from '#queries/text_plan'
+import { countRows, likeTerm, whereSearch } from '#lists/datatable'
+import { planText, type SAMPLING, type TextPlan } from '#lists/text_plan'
 
 /**
  * How an order list reads its text filters (the search box, number, facility, letter number)

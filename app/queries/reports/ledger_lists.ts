@@ -1,13 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import vine from '@vinejs/vine'
-import {
-  baseFilterSchema,
-  typedColumn,
-  whereContains,
-  type AppliedFilter,
-} from '#queries/datatable'
-import { defineList } from '#queries/list_definition'
+import { baseFilterSchema, typedColumn, whereContains } from '#lists/datatable'
+import { defineList } from '#lists/list_definition'
 import { whereWithin } from '#queries/reports/counted_services'
 import { keptLedgerTotals, overRange } from '#queries/reports/kept_counts'
 import type { Ledger as KeptLedger } from '#database/report_counts'
@@ -22,6 +17,7 @@ import { formatDate, formatRupiah, fromDatabase, isoDate, LAB_TIMEZONE } from '#
 import { ORDER_TYPE_INFO, ORDER_TYPES, type OrderType } from '#workflows/order_types'
 import type { Signatory } from '#documents/kit/document'
 import type User from '#models/user'
+import type { AppliedFilter } from '#lists/types'
 
 /**
  * The two report tables the spec shows only as a filter form (start date, end date, order type,

@@ -1,10 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import type { AppliedFilter, ExportColumn } from '#queries/datatable'
-import {
-  reportSection,
-  type ExportFormat,
-  type ReportSection,
-} from '#documents/exports/table_document'
+import { reportSection, type ExportFormat, type ReportSection } from '#lists/exports/table_document'
 import { formatDate } from '#services/format'
 import { rankAlkes, rankFacilities, type RankedItem } from '#queries/reports/rankings'
 import { cityTable, provinceTable, type RegionRow } from '#queries/reports/region_tables'
@@ -17,6 +12,7 @@ import {
   type ReportFilters,
 } from '#queries/reports/report_filters'
 import type { Category } from '#queries/reports/regions'
+import type { AppliedFilter, ExportColumn } from '#lists/types'
 
 /**
  * The report pages' exports (Laporan Layanan, Tahunan, Alkes): each table the page shows, as a

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDebounced } from '~/lib/use_debounced'
-import type { Paginated } from '#queries/datatable'
+import type { Paginated } from '#lists/types'
 
-/** A page of rows as the list's `/datatable` route answers it (app/queries/datatable.ts). */
-export type { PageLink, Paginated } from '#queries/datatable'
+/** A page of rows as the list's `/datatable` route answers it (app/lists/datatable.ts). */
+export type { PageLink, Paginated } from '#lists/types'
 
 export type TableSort = { key: string; dir: 'asc' | 'desc' }
 

@@ -14,8 +14,8 @@ const SHARED = [
   'app/actions/orders',
   'app/queries/orders',
   'app/documents/orders',
-  'app/queries/list_definition.ts',
-  'app/queries/list_sort.ts',
+  // Issue 36 item 2: the whole list module.
+  'app/lists',
   // Issue 36 item 1: what reports, the loan's order picker and numbering ask of the registry.
   'app/queries/reports/report_filters.ts',
   'app/queries/reports/ledger_lists.ts',

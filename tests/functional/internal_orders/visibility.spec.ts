@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { forgetKeptReads } from '#queries/kept_reads'
+import { forgetKeptReads } from '#lists/kept_reads'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,

@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { forgetKeptReads } from '#queries/kept_reads'
-import { fromAnchor, PAGE_ANCHORS } from '#queries/page_anchors'
+import { forgetKeptReads } from '#lists/kept_reads'
+import { fromAnchor, PAGE_ANCHORS } from '#lists/page_anchors'
 import { internalOrderList } from '#queries/internal/order_list'
-import { exportRows, sortedQuery } from '#services/list_responder'
+import { exportRows, sortedQuery } from '#lists/list_responder'
 import { orderListQuery } from '#queries/orders/order_list_kit'
 import { planOrderText } from '#queries/orders/order_text_search'
 import {

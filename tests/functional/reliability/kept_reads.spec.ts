@@ -22,7 +22,7 @@ import {
   onSiteAlkes,
 } from '#tests/functional/insitu_orders/_support'
 import { INSITU_STATUSES } from '#workflows/insitu_order_workflow'
-import { keepReadsFor, keptResult } from '#queries/kept_reads'
+import { keepReadsFor, keptResult } from '#lists/kept_reads'
 import { writtenTable, withTriggered } from '#database/committed_writes'
 
 /**

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { PDF_EXPORT } from '#services/list_responder'
+import { PDF_EXPORT } from '#lists/list_responder'
 import { binary } from '#tests/functional/internal_orders/_support'
 import { accountWithRole, makeAlkes } from '#tests/functional/master_data/_support'
 

@@ -7,7 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import notificationsConfig from '#config/notifications'
 import { deliverDue } from '#notifications/outbox'
 import { databaseTime } from '#services/database_time'
-import { exportProcessStatus } from '#documents/exports/export_process'
+import { exportProcessStatus } from '#lists/exports/export_process'
 import {
   OPERATOR_TOKEN,
   operatorGet,

@@ -8,8 +8,8 @@ import {
   exportProcessStatus,
   fileInExportProcess,
   warmExportProcess,
-} from '#documents/exports/export_process'
-import type { Cell, TableHead } from '#documents/exports/table_document'
+} from '#lists/exports/export_process'
+import type { Cell, TableHead } from '#lists/exports/table_document'
 
 const HEAD: TableHead = {
   title: 'Daftar Uji',

@@ -7,8 +7,8 @@ import {
   type Cell,
   type ReportDocument,
   type TableHead,
-} from '#documents/exports/table_document'
-import type { AppliedFilter, SheetCell } from '#queries/datatable'
+} from '#lists/exports/table_document'
+import type { AppliedFilter, SheetCell } from '#lists/types'
 
 const NUMBER_FORMATS: Record<SheetCell<unknown>['format'], string> = {
   number: '#,##0',

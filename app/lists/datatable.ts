@@ -4,9 +4,9 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import { searchExpression } from '#database/search_index'
 import { cleanInput, cleanText } from '#services/control_characters'
 import { number } from '#validators/rules/number'
-import type { Keyset } from '#queries/list_definition'
-import { fromAnchor } from '#queries/page_anchors'
-import { keptResult } from '#queries/kept_reads'
+import { fromAnchor } from '#lists/page_anchors'
+import { keptResult } from '#lists/kept_reads'
+import type { ExportColumn, Keyset, ListTotal, PageLink, Paginated, SheetCell } from '#lists/types'
 
 /**
  * The shared server side of every list: one filter schema, one query, and the
@@ -28,25 +28,6 @@ export const baseFilterSchema = {
   page: number().withoutDecimals().range([1, MAX_PAGE]).optional(),
 }
 
-export interface ExportColumn<Row> {
-  key: string
-  label: string
-  /** Relative width in the PDF; 1 by default. */
-  width?: number
-  value?: (row: Row) => string | number | null
-  /**
-   * What a spreadsheet stores instead of the printed text: a number, an amount in rupiah,
-   * or a date / date-time given as ISO text (read as the lab's wall clock).
-   */
-  sheet?: SheetCell<Row>
-}
-
-export interface SheetCell<Row> {
-  /** `decimal`: a number with two decimals (an index, a percentage). */
-  format: 'number' | 'decimal' | 'rupiah' | 'date' | 'datetime'
-  value: (row: Row) => number | string | null
-}
-
 /** A column a spreadsheet stores typed (a number, rupiah, a date), printed as `key` shows it. */
 export function typedColumn<Row>(
   key: string,
@@ -56,34 +37,6 @@ export function typedColumn<Row>(
   value: SheetCell<Row>['value']
 ): ExportColumn<Row> {
   return { key, label, width, sheet: { format, value } }
-}
-
-export interface AppliedFilter {
-  label: string
-  value: string
-}
-
-export interface PageLink {
-  url: string | null
-  label: string
-  active: boolean
-}
-
-export interface Paginated<Row> {
-  data: Row[]
-  from: number | null
-  to: number | null
-  total: number
-  per_page: number
-  current_page: number
-  last_page: number
-  links: PageLink[]
-  /** Totals over every matching row, for lists with a footer (the list's `summary`). */
-  summary?: Record<string, number>
-  /** More rows match than were counted: `total` is a lower bound. */
-  total_capped?: boolean
-  /** `total` is estimated from a sample of the rows. */
-  total_estimated?: boolean
 }
 
 /**
@@ -148,19 +101,9 @@ function pageLinks(
 }
 
 /**
- * The matching rows of a list: counted, counted up to a limit (`capped`: more match), or
- * estimated from a sample (`estimated`).
- */
-export interface ListTotal {
-  total: number
-  capped?: boolean
-  estimated?: boolean
-}
-
-/**
  * Counts the query's rows (at most `limit` + 1 of them when a limit is given). Counting is the
  * costly half of a page on a large table, and paging through one filter asks for the same
- * count again: the count is a kept read (queries/kept_reads.ts).
+ * count again: the count is a kept read (kept_reads.ts).
  */
 export async function countRows(query: DatabaseQueryBuilderContract<any>, limit?: number) {
   const matching = query.clone().clearOrder().clearSelect()

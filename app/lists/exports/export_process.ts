@@ -1,14 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import type {
-  Cell,
-  ExportFormat,
-  ReportDocument,
-  TableHead,
-} from '#documents/exports/table_document'
+import type { Cell, ExportFormat, ReportDocument, TableHead } from '#lists/exports/table_document'
 import { collectGarbage } from '#services/heap'
-import type { FromWorker, ToWorker } from '#documents/exports/export_worker'
+import type { FromWorker, ToWorker } from '#lists/exports/export_worker'
 
 const WORKER = fileURLToPath(
   new URL(

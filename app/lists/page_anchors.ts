@@ -1,11 +1,11 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import type { Keyset } from '#queries/list_definition'
-import { keyColumns, whereAfterKeys } from '#queries/list_sort'
-import { tablesRead } from '#queries/kept_reads'
+import { keyColumns, whereAfterKeys } from '#lists/list_sort'
+import { tablesRead } from '#lists/kept_reads'
 import { onCommittedWrites } from '#database/committed_writes'
 import logger from '@adonisjs/core/services/logger'
+import type { Keyset } from '#lists/types'
 
 /**
  * Deep pages of large lists (issue 16): the keys of every `every`-th row of a list in its

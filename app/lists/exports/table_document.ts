@@ -1,8 +1,8 @@
 import { once } from 'node:events'
 import type { PassThrough } from 'node:stream'
-import type { AppliedFilter, ExportColumn, SheetCell } from '#queries/datatable'
 import { labClock } from '#services/format'
 import type { Signatory } from '#documents/kit/document'
+import type { AppliedFilter, ExportColumn, SheetCell } from '#lists/types'
 
 /**
  * What a table export prints, in plain data (it crosses into the export's worker thread): a

@@ -6,12 +6,7 @@
  * requests the app serves.
  */
 import type { Readable } from 'node:stream'
-import type {
-  Cell,
-  ExportFormat,
-  ReportDocument,
-  TableHead,
-} from '#documents/exports/table_document'
+import type { Cell, ExportFormat, ReportDocument, TableHead } from '#lists/exports/table_document'
 
 // Under the development and test loader the app's TypeScript is compiled as it is imported.
 if (import.meta.url.endsWith('.ts')) await import('@poppinss/ts-exec')
@@ -47,10 +42,10 @@ const running = new Map<number, Running>()
 /** Only the writer a format needs is loaded (exceljs and pdfkit each take half a second). */
 async function writerOf(format: ExportFormat) {
   if (format === 'pdf') {
-    const { tablePdf } = await import('#documents/exports/table_pdf')
+    const { tablePdf } = await import('#lists/exports/table_pdf')
     return tablePdf
   }
-  const { tableXlsx } = await import('#documents/exports/table_xlsx')
+  const { tableXlsx } = await import('#lists/exports/table_xlsx')
   return tableXlsx
 }
 
@@ -77,10 +72,10 @@ async function* rowsOf(id: number, state: Running) {
 /** A report of several small tables: written whole, its rows came with it. */
 async function reportWriterOf(format: ExportFormat) {
   if (format === 'pdf') {
-    const { reportPdf } = await import('#documents/exports/table_pdf')
+    const { reportPdf } = await import('#lists/exports/table_pdf')
     return reportPdf
   }
-  const { reportXlsx } = await import('#documents/exports/table_xlsx')
+  const { reportXlsx } = await import('#lists/exports/table_xlsx')
   return reportXlsx
 }
 

@@ -1,25 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import type { Keyset } from '#queries/list_definition'
-
-/** One way a list may be sorted: its column, and whether it is text (sorted ignoring case). */
-export interface SortColumn {
-  label: string
-  column: string
-  text?: boolean
-  /**
-   * For a column of a joined row (an order's own row of its type): that row's key (a positive
-   * id), which ends the order and must be present, so the database reads the joined table's
-   * index on (column, key) in order instead of sorting every row of the list (issue 34:
-   * "Estimasi Kirim" sorted 650,000 orders for a page).
-   */
-  through?: string
-}
-
-export interface ListSort {
-  key: string
-  dir: 'asc' | 'desc'
-}
+import type { Keyset, ListSort, SortColumn } from '#lists/types'
 
 export const SORT_REFUSAL = 'Urutan tabel tidak dikenal. Pilih urutan dari judul kolom.'
 

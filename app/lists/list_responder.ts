@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream'
 import { errors as vineErrors } from '@vinejs/vine'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import { cleanQuery, countRows, paginate, queryStrings, rowsOfIds } from '#queries/datatable'
+import { cleanQuery, countRows, paginate, queryStrings, rowsOfIds } from '#lists/datatable'
 import ActionRefusedException from '#exceptions/action_refused_exception'
-import type { Keyset, ListDefinition } from '#queries/list_definition'
+import type { ListDefinition } from '#lists/list_definition'
 import {
   applySort,
   describeSort,
@@ -12,14 +12,14 @@ import {
   readSort,
   SORT_REFUSAL,
   whereAfterKeys,
-  type ListSort,
-} from '#queries/list_sort'
-import { fileInExportProcess } from '#documents/exports/export_process'
-import { exportCells, tableHead, type ExportFormat } from '#documents/exports/table_document'
+} from '#lists/list_sort'
+import { fileInExportProcess } from '#lists/exports/export_process'
+import { exportCells, tableHead, type ExportFormat } from '#lists/exports/table_document'
 import { formatDateTime, labNow } from '#services/format'
 import ForbiddenException from '#exceptions/forbidden_exception'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
+import type { Keyset, ListSort } from '#lists/types'
 
 type AnyList = ListDefinition<any, any>
 
@@ -196,7 +196,7 @@ async function* rowsByKeyset(
 /**
  * Every row of an export, a chunk at a time, as the list shows them. The file is written in a
  * child process that asks for the next chunk as it takes one, and a chunk is read only once the
- * download has taken the bytes before it (documents/exports/export_process.ts), so between two
+ * download has taken the bytes before it (exports/export_process.ts), so between two
  * chunks this thread serves other requests.
  */
 export async function* exportRows<Row>(

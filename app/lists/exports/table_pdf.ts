@@ -7,8 +7,8 @@ import {
   type Cell,
   type ReportDocument,
   type TableHead,
-} from '#documents/exports/table_document'
-import type { AppliedFilter } from '#queries/datatable'
+} from '#lists/exports/table_document'
+import type { AppliedFilter } from '#lists/types'
 
 /** One table of the file: its heading (a report's section), columns, rows and totals. */
 interface Section {

@@ -1,10 +1,11 @@
-import type { VineValidator } from '@vinejs/vine'
+import vine, { type VineValidator } from '@vinejs/vine'
+import type { SchemaTypes } from '@vinejs/vine/types'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
 import type { Permission } from '#enums/permissions'
-import type { AppliedFilter, ExportColumn, ListTotal } from '#queries/datatable'
-import type { SortColumn } from '#queries/list_sort'
 import type { Signatory } from '#documents/kit/document'
+import { baseFilterSchema } from '#lists/datatable'
+import type { AppliedFilter, ExportColumn, Keyset, ListTotal, SortColumn } from '#lists/types'
 
 /**
  * Everything one list needs, in one place: its filters, its query, the shape
@@ -40,7 +41,7 @@ export interface ListDefinition<
   sorts?: Record<string, SortColumn>
   /**
    * The id column of the list's rows. A list that names it has each page's ids chosen first
-   * (from its index alone) and only those rows joined (queries/datatable.ts paginate).
+   * (from its index alone) and only those rows joined (datatable.ts paginate).
    */
   idColumn?: string
   /**
@@ -70,14 +71,34 @@ export interface ListDefinition<
   document?: { letterhead?: boolean; signatures?(user: User): Signatory[] }
 }
 
-/** An order a list is read in by key: these columns (or expressions), all in one direction. */
-export interface Keyset {
-  keys: string[]
-  dir: 'asc' | 'desc'
+/** A list's declared filters (`listFilters` in filters.ts). */
+interface DeclaredFilters<F> {
+  schema: Record<string, SchemaTypes>
+  describe(filters: F): Promise<AppliedFilter[]>
 }
 
+/**
+ * A list as written: with its declared `filters`, its validator (the base fields and theirs)
+ * and the filters its exports print follow from them; a list may still write either itself
+ * (a validator with its own messages).
+ */
+export type ListSource<F extends { search?: string; limit?: number; page?: number }, R> = Omit<
+  ListDefinition<F, R>,
+  'validator' | 'describeFilters'
+> &
+  (
+    | { filters: DeclaredFilters<F>; validator?: VineValidator<any, any>; describeFilters?: never }
+    | Pick<ListDefinition<F, R>, 'validator' | 'describeFilters'>
+  )
+
 export function defineList<F extends { search?: string; limit?: number; page?: number }, R>(
-  definition: ListDefinition<F, R>
-) {
-  return definition
+  source: ListSource<F, R>
+): ListDefinition<F, R> {
+  if (!('filters' in source) || !source.filters) return source as ListDefinition<F, R>
+  const { filters, ...definition } = source
+  return {
+    ...definition,
+    validator: source.validator ?? vine.create({ ...baseFilterSchema, ...filters.schema }),
+    describeFilters: (values) => filters.describe(values),
+  }
 }

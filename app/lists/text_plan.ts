@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
-import type { ListTotal } from '#queries/datatable'
-import { keptResult } from '#queries/kept_reads'
+import { keptResult } from '#lists/kept_reads'
+import type { ListTotal } from '#lists/types'
 
 /**
  * How a large list reads its search box (the order lists, the inventory): two ways to find a
