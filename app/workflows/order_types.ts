@@ -6,7 +6,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Permission } from '#enums/permissions'
 import type { TimelineText, Workflow } from '#workflows/kit'
 import type { SharedOrderAction } from '#workflows/order_actions'
-import type { BillLine } from '#queries/orders/bill'
+import type { BillLine } from '#queries/orders/billed_devices'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 

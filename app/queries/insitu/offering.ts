@@ -4,7 +4,7 @@ import { rupiahInWords } from '#documents/kit/terbilang'
 import { formatDate, formatRupiah } from '#services/format'
 import { accommodationCosts } from '#workflows/insitu_costs'
 import { labPlansOf, requestedLabs } from '#queries/insitu/lab_plans'
-import { billedDevices } from '#queries/orders/bill'
+import { billedDevices } from '#queries/orders/billed_devices'
 
 const COST_LINES = [
   ['officer', 'Uang harian petugas'],
