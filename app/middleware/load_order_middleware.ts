@@ -9,9 +9,9 @@ import { isOrderType, ORDER_TYPE_INFO } from '#workflows/order_types'
 
 /**
  * Binds the order of `/:orderType/:id/...` (or of a type-specific group, or of a label request) to
- * `ctx.order` once per request, and its page for this user to `ctx.orderPagePath`: the type's list permission (or the route's own, for a
+ * `ctx.order` once per request: the type's list permission (or the route's own, for a
  * document someone outside the list reads), then the facility scope (another facility's
- * order answers 404).
+ * order answers 404). Its page for this user goes to `ctx.orderPagePath`.
  */
 export default class LoadOrderMiddleware {
   async handle(
