@@ -1,12 +1,11 @@
 import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
-import { orderTypeOf } from '#workflows/order_types'
 
 /**
  * An action the status (or a concurrent change, or a rule such as "only the
  * assigned officer") does not allow now. Changes nothing; the user gets the
- * reason as an error toast on the page they came from (or the order's page),
- * or as JSON.
+ * reason as an error toast on the page they came from (or the order's page,
+ * which the order loader binds to `ctx.orderPagePath`), or as JSON.
  */
 export default class ActionRefusedException extends Exception {
   static status = 409
@@ -19,8 +18,9 @@ export default class ActionRefusedException extends Exception {
     ctx.session.flash('error', error.message)
     const referer = ctx.request.header('referer')
     if (referer) return ctx.response.redirect().back()
-    const { order } = ctx as Partial<HttpContext>
-    const user = ctx.auth?.user
-    return ctx.response.redirect(order && user ? orderTypeOf(order).pagePath(order, user) : '/')
+    // On an order's routes the order loader has said where its page is; the exception itself
+    // knows no order type (exceptions sit below the workflows and their registry).
+    const { orderPagePath } = ctx as Partial<HttpContext>
+    return ctx.response.redirect(orderPagePath ?? '/')
   }
 }

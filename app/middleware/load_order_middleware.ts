@@ -11,7 +11,7 @@ import { isOrderType, ORDER_TYPE_INFO } from '#workflows/order_types'
  * Binds the order of `/:orderType/:id/...` (or of a type-specific group, or of a label request) to
  * `ctx.order` once per request: the type's list permission (or the route's own, for a
  * document someone outside the list reads), then the facility scope (another facility's
- * order answers 404).
+ * order answers 404). Its page for this user goes to `ctx.orderPagePath`.
  */
 export default class LoadOrderMiddleware {
   async handle(
@@ -30,6 +30,7 @@ export default class LoadOrderMiddleware {
       ? await orderIdOfLabelRequest(ctx.params.labelRequestId)
       : ctx.params.id
     ctx.order = await findVisibleOrder(user, type, id)
+    ctx.orderPagePath = ORDER_TYPE_INFO[type].pagePath(ctx.order, user)
     return next()
   }
 }
@@ -37,5 +38,10 @@ export default class LoadOrderMiddleware {
 declare module '@adonisjs/core/http' {
   interface HttpContext {
     order: Order
+    /**
+     * The order's page for this user, where a refused action on the order sends a page visit
+     * that came without a referer (app/exceptions/action_refused_exception.ts).
+     */
+    orderPagePath: string
   }
 }

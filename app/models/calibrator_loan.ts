@@ -4,7 +4,7 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { TimestampedModel } from '#models/base_models'
 import User from '#models/user'
 import type { ServiceLab } from '#enums/labs'
-import type { LoanStatus } from '#workflows/loan_workflow'
+import type { LoanStatus } from '#enums/loan_statuses'
 
 /**
  * A calibrator loan group (spec part 1: PJM/2026/11/0001): who borrows, why, until when, and

@@ -3,10 +3,73 @@ import { belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { TimestampedModel } from '#models/base_models'
 import User from '#models/user'
-import type { CertificateContents } from '#documents/certificates/contents'
 
 export const CERTIFICATE_STATUSES = ['Menunggu Persetujuan', 'Berlaku', 'Diganti'] as const
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number]
+
+/**
+ * What a certificate says (ISO/IEC 17025 7.8.2 and 7.8.4), as plain data: built from the
+ * worksheet when it is previewed or approved (app/documents/certificates/contents.ts), frozen
+ * on the certificate row at approval (`contents`), and drawn by certificate_pdf.ts. The
+ * verification page reads the frozen copy.
+ */
+export interface CertificateContents {
+  number: string
+  revision: number
+  /** The public verification code; null on a draft. */
+  code: string | null
+  verification_url: string | null
+  lab: { name: string; address: string; unit: string }
+  customer: { name: string; address: string }
+  order_number: string
+  order_date: string
+  device: {
+    name: string
+    merk: string
+    model: string
+    serial_number: string
+    service: string
+  }
+  method: string
+  work_date: string
+  work_place: string
+  room: string | null
+  conditions: { temperature: string; humidity: string }
+  points: CertificatePoint[]
+  standards: CertificateStandard[]
+  verdict: 'LAIK' | 'TIDAK LAIK'
+  measured_verdict: 'LAIK' | 'TIDAK LAIK'
+  override_reason: string | null
+  officer: string
+  signatory: { name: string; nip: string | null; role: string } | null
+  issued_date: string | null
+  /** The issue date as YYYY-MM-DD (the signature block dates itself with it). */
+  issued_on: string | null
+  approved_at: string | null
+  amendment: { reason: string; replaces: string | null } | null
+  statements: { traceability: string; uncertainty: string; decision: string; scope: string }
+}
+
+export interface CertificatePoint {
+  parameter: string
+  unit: string
+  nominal: string
+  readings: string[]
+  mean: string
+  error: string
+  uncertainty: string
+  tolerance: string
+  passed: boolean
+}
+
+export interface CertificateStandard {
+  name: string
+  merk_model: string
+  serial_number: string
+  certificate_number: string
+  due_date: string
+  issuer: string | null
+}
 
 /**
  * One revision of a device line's generated certificate. Revision 0 is the first; a

@@ -1,11 +1,10 @@
-import { belongsTo, column, hasOne } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
 import { TimestampedModel } from '#models/base_models'
-import type { BelongsTo, HasOne } from '@adonisjs/lucid/types/relations'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import Province from '#models/province'
 import Regency from '#models/regency'
 import FasyankesCategory from '#models/fasyankes_category'
 import FasyankesClass from '#models/fasyankes_class'
-import User from '#models/user'
 
 export default class Fasyankes extends TimestampedModel {
   static table = 'fasyankes'
@@ -57,7 +56,4 @@ export default class Fasyankes extends TimestampedModel {
 
   @belongsTo(() => FasyankesClass, { foreignKey: 'classId' })
   declare class: BelongsTo<typeof FasyankesClass>
-
-  @hasOne(() => User)
-  declare account: HasOne<typeof User>
 }

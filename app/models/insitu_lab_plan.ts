@@ -2,7 +2,6 @@ import { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { TimestampedModel } from '#models/base_models'
 import type { ServiceLab } from '#enums/labs'
-import { ACCOMMODATION_AMOUNTS, type Accommodation } from '#workflows/insitu_costs'
 
 const amount = { consume: (value: unknown) => (value === null ? null : Number(value)) }
 
@@ -78,13 +77,4 @@ export default class InsituLabPlan extends TimestampedModel {
 
   @column.dateTime()
   declare accommodationSavedAt: DateTime | null
-
-  /** The saved accommodation, or null while there is none. */
-  accommodation(): Accommodation | null {
-    if (!this.accommodationSavedAt) return null
-    const amounts = Object.fromEntries(
-      ACCOMMODATION_AMOUNTS.map((key) => [key, this[key] ?? 0])
-    ) as Omit<Accommodation, 'planeIsPp'>
-    return { ...amounts, planeIsPp: this.planeIsPp ?? false }
-  }
 }

@@ -3,7 +3,7 @@ import { number, staffUserId } from '#validators/rules/number'
 import { labelledMessages } from '#validators/labelled_messages'
 import { labToday } from '#services/format'
 import { CALIBRATOR_CONDITIONS } from '#enums/master_data'
-import { LOAN_STATUSES } from '#workflows/loan_workflow'
+import { LOAN_STATUSES } from '#enums/loan_statuses'
 import { ORDER_TYPE_INFO, ORDER_TYPES, type OrderType } from '#workflows/order_types'
 
 /** Calibrator lending (spec part 1: loan form payload, confirmation, return). */

@@ -1,13 +1,7 @@
 import type { Tone } from '#workflows/kit'
+import type { DeviceStatus } from '#enums/device_statuses'
 
-/**
- * A device line of either order type is BELUM SELESAI until its worksheet
- * carries a result and a certificate or result file is attached (SELESAI),
- * or its test is cancelled with a reason (BATAL UJI).
- */
-export const DEVICE_STATUSES = ['BELUM SELESAI', 'SELESAI', 'BATAL UJI'] as const
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number]
-
+/** A device line's status as its badge shows it (the names: app/enums/device_statuses.ts). */
 export const DEVICE_TONES: Record<DeviceStatus, Tone> = {
   'BELUM SELESAI': 'slate',
   'SELESAI': 'emerald',

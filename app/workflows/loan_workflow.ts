@@ -3,15 +3,14 @@ import type User from '#models/user'
 import type CalibratorLoan from '#models/calibrator_loan'
 import { LAB_HEADS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
 import { defineWorkflow } from '#workflows/kit'
+import type { LoanStatus } from '#enums/loan_statuses'
 
 /**
  * A calibrator loan as data (spec part 1 section 4, the lending rules of the domain decisions):
  * Pending until every lab whose calibrators it holds has confirmed, Rejected as soon as one
- * rejects. The borrower edits and returns; each lab's chosen head decides for that lab.
+ * rejects (the status names: app/enums/loan_statuses.ts). The borrower edits and returns; each
+ * lab's chosen head decides for that lab.
  */
-export const LOAN_STATUSES = ['Pending', 'Confirmed', 'Rejected'] as const
-export type LoanStatus = (typeof LOAN_STATUSES)[number]
-
 export const LOAN_STATUS_LABELS: Record<LoanStatus, string> = {
   Pending: 'Menunggu Persetujuan',
   Confirmed: 'Disetujui',

@@ -6,15 +6,16 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Permission } from '#enums/permissions'
 import type { TimelineText, Workflow } from '#workflows/kit'
 import type { SharedOrderAction } from '#workflows/order_actions'
-import type { BillLine } from '#queries/orders/bill'
+import type { BillLine } from '#queries/orders/billed_devices'
+import type { OrderType } from '#enums/order_types'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { insituWorkflow } from '#workflows/insitu_order_workflow'
 
 /**
  * The order types and what the shared order features need to know about
  * each: its workflow (which must define the shared actions), its code, its
- * list and its own pages. A second type is one more entry here, its own
- * tables and its own screens.
+ * list and its own pages. A second type is its name in app/enums/order_types.ts,
+ * one more entry here, its own tables and its own screens.
  */
 export type OrderWorkflow = Workflow<string, SharedOrderAction, Order, OrderDevice | undefined>
 
@@ -83,9 +84,9 @@ export const ORDER_TYPE_INFO = {
     },
     guardRelations: ['teamMembers', 'labelRequest'],
   },
-} as const satisfies Record<string, OrderTypeInfo>
+} as const satisfies Record<OrderType, OrderTypeInfo>
 
-export type OrderType = keyof typeof ORDER_TYPE_INFO
+export type { OrderType }
 export const ORDER_TYPES = Object.keys(ORDER_TYPE_INFO) as (keyof typeof ORDER_TYPE_INFO)[]
 
 export function isOrderType(value: unknown): value is keyof typeof ORDER_TYPE_INFO {

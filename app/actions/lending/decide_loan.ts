@@ -4,12 +4,8 @@ import { SERVICE_LABS } from '#enums/labs'
 import { audit, type Actor } from '#services/audit'
 import { databaseNow } from '#services/database_time'
 import { changedByOthers } from '#workflows/kit'
-import {
-  labsToDecide,
-  loanWorkflow,
-  overallLoanStatus,
-  type LoanStatus,
-} from '#workflows/loan_workflow'
+import { labsToDecide, loanWorkflow, overallLoanStatus } from '#workflows/loan_workflow'
+import type { LoanStatus } from '#enums/loan_statuses'
 import { releaseLines } from '#actions/lending/save_loan'
 import { loanDecided } from '#notifications/loan_news'
 import { affectedRows } from '#services/query_results'

@@ -2,7 +2,7 @@ import { createDocument, MARGIN, type DocumentWriter } from '#documents/kit/docu
 import { FONTS } from '#documents/kit/fonts'
 import { drawQrCode } from '#documents/kit/qr_code'
 import { printedLabelCode } from '#services/label_codes'
-import type { CertificateContents } from '#documents/certificates/contents'
+import type { CertificateContents } from '#models/certificate'
 
 const QR_SIZE = 84
 

@@ -8,6 +8,7 @@ import WorksheetPoint from '#models/worksheet_point'
 import Alkes from '#models/alkes'
 import Fasyankes from '#models/fasyankes'
 import { LAB_LABELS } from '#enums/labs'
+import type { CertificateContents, CertificatePoint } from '#models/certificate'
 import { formatDate, formatDateTime, isoDate, LAB_TIMEZONE } from '#services/format'
 import { verificationUrl } from '#services/label_codes'
 import {
@@ -17,69 +18,6 @@ import {
   reportPoint,
   COVERAGE_FACTOR,
 } from '#services/measurement'
-
-/**
- * What a certificate says (ISO/IEC 17025 7.8.2 and 7.8.4), as plain data: built from the
- * worksheet when it is previewed or approved, frozen on the certificate row at approval,
- * and drawn by certificate_pdf.ts. The verification page reads the frozen copy.
- */
-export interface CertificateContents {
-  number: string
-  revision: number
-  /** The public verification code; null on a draft. */
-  code: string | null
-  verification_url: string | null
-  lab: { name: string; address: string; unit: string }
-  customer: { name: string; address: string }
-  order_number: string
-  order_date: string
-  device: {
-    name: string
-    merk: string
-    model: string
-    serial_number: string
-    service: string
-  }
-  method: string
-  work_date: string
-  work_place: string
-  room: string | null
-  conditions: { temperature: string; humidity: string }
-  points: CertificatePoint[]
-  standards: CertificateStandard[]
-  verdict: 'LAIK' | 'TIDAK LAIK'
-  measured_verdict: 'LAIK' | 'TIDAK LAIK'
-  override_reason: string | null
-  officer: string
-  signatory: { name: string; nip: string | null; role: string } | null
-  issued_date: string | null
-  /** The issue date as YYYY-MM-DD (the signature block dates itself with it). */
-  issued_on: string | null
-  approved_at: string | null
-  amendment: { reason: string; replaces: string | null } | null
-  statements: { traceability: string; uncertainty: string; decision: string; scope: string }
-}
-
-export interface CertificatePoint {
-  parameter: string
-  unit: string
-  nominal: string
-  readings: string[]
-  mean: string
-  error: string
-  uncertainty: string
-  tolerance: string
-  passed: boolean
-}
-
-export interface CertificateStandard {
-  name: string
-  merk_model: string
-  serial_number: string
-  certificate_number: string
-  due_date: string
-  issuer: string | null
-}
 
 /** A revision's number: the line's own number, then `-R1`, `-R2`… for the corrections. */
 export function revisionNumber(base: string, revision: number) {

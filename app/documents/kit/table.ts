@@ -1,5 +1,17 @@
 import { FONTS } from '#documents/kit/fonts'
-import type { DocumentWriter } from '#documents/kit/document'
+
+/**
+ * What a table draws on: the page of the document writer (app/documents/kit/document.ts), which
+ * hands itself to its tables; the table's `end()` gives it back for the next block.
+ */
+export interface TablePage {
+  readonly pdf: PDFKit.PDFDocument
+  readonly width: number
+  /** Where the page's writable area ends. */
+  readonly bottom: number
+  /** Starts a new page when fewer than `height` points are left on this one. */
+  ensureSpace(height: number): void
+}
 
 export interface TableColumn {
   label: string
@@ -22,13 +34,13 @@ const HEADER_FILL = '#e5e7eb'
  * took 16.7 s for 300 rows of 4 columns (this renderer: 0.15 s), because it
  * lays every cell out several times; a 10,000-row export must stay in seconds.
  */
-export class TableWriter {
+export class TableWriter<Page extends TablePage = TablePage> {
   private widths: number[]
   private started = false
   private rows = 0
 
   constructor(
-    private writer: DocumentWriter,
+    private writer: Page,
     private columns: TableColumn[],
     private fontSize: number
   ) {
@@ -107,7 +119,7 @@ export class TableWriter {
   }
 
   /** Ends the table; `emptyText` is printed when no row came. */
-  end(emptyText?: string) {
+  end(emptyText?: string): Page {
     const { pdf } = this.writer
     if (!this.started)
       this.draw(

@@ -1,5 +1,5 @@
 import type Order from '#models/order'
-import type { BillLine } from '#queries/orders/bill'
+import type { BillLine } from '#queries/orders/billed_devices'
 import { offeringOf } from '#queries/insitu/offering'
 
 /**

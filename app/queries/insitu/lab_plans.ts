@@ -4,12 +4,23 @@ import type Order from '#models/order'
 import InsituLabPlan from '#models/insitu_lab_plan'
 import { LAB_LABELS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
 import {
+  ACCOMMODATION_AMOUNTS,
   accommodationCosts,
   accommodationDefaults,
   estimateDays,
+  type Accommodation,
   type EstimationItem,
 } from '#workflows/insitu_costs'
 import { readAll } from '#services/query_results'
+
+/** A lab plan's saved accommodation, or null while there is none. */
+export function savedAccommodation(plan: InsituLabPlan): Accommodation | null {
+  if (!plan.accommodationSavedAt) return null
+  const amounts = Object.fromEntries(
+    ACCOMMODATION_AMOUNTS.map((key) => [key, plan[key] ?? 0])
+  ) as Omit<Accommodation, 'planeIsPp'>
+  return { ...amounts, planeIsPp: plan.planeIsPp ?? false }
+}
 
 /** The labs an on-site order has requests for, in the spec's tab order (PK, UKPR, Sarpras). */
 export async function requestedLabs(
@@ -109,7 +120,7 @@ export async function labPlanViews(order: Order, mayEstimate: (lab: ServiceLab) 
         final_estimation: plan?.estimatedAt ? plan.finalEstimation : null,
       }
       const accommodation =
-        plan?.accommodation() ??
+        (plan && savedAccommodation(plan)) ??
         accommodationDefaults({
           totalOfficer: estimate.officer,
           finalEstimation: estimate.final_estimation ?? 0,

@@ -3,8 +3,8 @@ import { LAB_LABELS } from '#enums/labs'
 import { rupiahInWords } from '#documents/kit/terbilang'
 import { formatDate, formatRupiah } from '#services/format'
 import { accommodationCosts } from '#workflows/insitu_costs'
-import { labPlansOf, requestedLabs } from '#queries/insitu/lab_plans'
-import { billedDevices } from '#queries/orders/bill'
+import { labPlansOf, requestedLabs, savedAccommodation } from '#queries/insitu/lab_plans'
+import { billedDevices } from '#queries/orders/billed_devices'
 
 const COST_LINES = [
   ['officer', 'Uang harian petugas'],
@@ -28,7 +28,7 @@ export async function offeringOf(order: Order) {
       .filter((line) => line.lab === lab)
       .map(({ name, quantity, price }) => ({ name, quantity, price, subtotal: price * quantity }))
     const plan = plans.get(lab)
-    const accommodation = plan?.accommodation()
+    const accommodation = plan ? savedAccommodation(plan) : null
     const costs = accommodation ? accommodationCosts(accommodation) : null
     const services = items.reduce((sum, item) => sum + item.subtotal, 0)
     const total = services + (costs?.total ?? 0)

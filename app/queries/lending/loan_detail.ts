@@ -5,12 +5,8 @@ import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CONDITION_LABELS } from '#enums/master_data'
 import { formatDate, formatDateTime, fromDatabase, labToday } from '#services/format'
 import { labOfUnit } from '#queries/lending/lendable'
-import {
-  LOAN_STATUS_LABELS,
-  loanWorkflow,
-  shownLoanStatus,
-  type LoanStatus,
-} from '#workflows/loan_workflow'
+import { LOAN_STATUS_LABELS, loanWorkflow, shownLoanStatus } from '#workflows/loan_workflow'
+import type { LoanStatus } from '#enums/loan_statuses'
 import { auditTimeline } from '#queries/audit_timeline'
 
 const ACCESSORIES = [

@@ -14,12 +14,8 @@ import {
   labToday,
   utcText,
 } from '#services/format'
-import {
-  LOAN_STATUSES,
-  LOAN_STATUS_LABELS,
-  shownLoanStatus,
-  type LoanStatus,
-} from '#workflows/loan_workflow'
+import { LOAN_STATUS_LABELS, shownLoanStatus } from '#workflows/loan_workflow'
+import { LOAN_STATUSES, type LoanStatus } from '#enums/loan_statuses'
 import type { AppliedFilter } from '#lists/types'
 
 export interface LoanFilters {

@@ -1,43 +1,8 @@
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
-import { type LAB_LABELS } from '#enums/labs'
 import { rupiahInWords } from '#documents/kit/terbilang'
 import { formatRupiah } from '#services/format'
 import { orderTypeOf, type OrderTypeInfo } from '#workflows/order_types'
-
-/**
- * The billable device lines of an order grouped by lab, device type and price (the price copied
- * when the line was added): every line but BATAL UJI, as the offering and the invoices read them.
- */
-export async function billedDevices(order: Order) {
-  const rows = await db
-    .from('order_devices as d')
-    .join('alkes as a', 'a.id', 'd.alkes_id')
-    .where('d.order_id', order.id)
-    .whereNot('d.status', 'BATAL UJI')
-    .groupBy('d.lab', 'a.name', 'd.price')
-    .orderBy('a.name')
-    .select('d.lab', 'a.name', 'd.price')
-    .count('* as quantity')
-  return rows.map((row) => ({
-    lab: row.lab as keyof typeof LAB_LABELS,
-    name: row.name as string,
-    price: Number(row.price),
-    quantity: Number(row.quantity),
-  }))
-}
-
-/** Device lines as bill lines: their quantity at their price. */
-function deviceBillLines(devices: Awaited<ReturnType<typeof billedDevices>>): BillLine[] {
-  return devices.map((line) => ({
-    description: line.name,
-    quantity: line.quantity,
-    price: line.price,
-    amount: line.price * line.quantity,
-  }))
-}
-
-export type BillLine = { description: string; quantity: number; price: number; amount: number }
+import { billedDevices, deviceBillLines, type BillLine } from '#queries/orders/billed_devices'
 
 /**
  * What an order is billed: each service line with its quantity, unit price and amount (its

@@ -101,6 +101,34 @@ test.group('Internal order | every action per role and per status', (group) => {
     assert.equal(await statusOf(order.id), 'SELESAI')
   })
 
+  test("without a referer, a refusal goes to the order's page for that user", async ({
+    client,
+    assert,
+  }) => {
+    const { order } = await makeOrder({ status: 'SELESAI' })
+    const staff = await client
+      .post(`/internal/${order.id}/confirm/approve`)
+      .json({ order_description: 'Permintaan diterima.' })
+      .loginAs(await userWithRole('admin_pk'))
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.isTrue(isRedirect(staff), describeResponse(staff))
+    assert.equal(staff.header('location'), `/internal/${order.id}/detail`)
+    assert.match(String(staff.flashMessages().error), /SELESAI/)
+    // The facility's own view of its order is the summary.
+    const facility = await client
+      .delete(`/internal/${order.id}`)
+      .loginAs(await userWithRole('fasyankes'))
+      .withCsrfToken()
+      .withInertia()
+      .redirects(0)
+    assert.isTrue(isRedirect(facility), describeResponse(facility))
+    assert.equal(facility.header('location'), `/internal/${order.id}/summary`)
+    assert.match(String(facility.flashMessages().error), /SELESAI/)
+    assert.equal(await statusOf(order.id), 'SELESAI')
+  })
+
   test("admin_pk fills a worksheet only for a device assigned to them; officer_pk not for a colleague's", async ({
     client,
     assert,

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { overallLoanStatus, type LoanStatus } from '#workflows/loan_workflow'
+import { overallLoanStatus } from '#workflows/loan_workflow'
+import type { LoanStatus } from '#enums/loan_statuses'
 
 /**
  * The overall status of a loan from its labs' decisions (domain decisions, Calibrator lending):
