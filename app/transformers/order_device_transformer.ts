@@ -111,6 +111,27 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
     }
   }
 
+  /**
+   * The order lists' device popover (issue 35, point 4): the line's device, status (red when it
+   * failed), result and certificate, as the order's page shows them.
+   */
+  forPopover() {
+    const device = this.resource
+    const outcome = this.context.outcomes!.get(device.id)!
+    return {
+      id: device.id,
+      alkes_name: device.alkes.name,
+      serial_number: device.serialNumber,
+      status: device.status as string,
+      status_tone: deviceTone(device.status, outcome.verdict) as string,
+      verdict: outcome.verdict,
+      verdict_tone: outcome.verdict ? (RESULT_TONES[outcome.verdict] as string) : null,
+      certificate_number: outcome.certificate_number,
+      certificate_href: outcome.certificate_href,
+      verification_href: outcome.verification_href,
+    }
+  }
+
   private filesOf() {
     return this.context.files?.get(this.resource.id) ?? {}
   }

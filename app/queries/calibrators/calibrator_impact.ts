@@ -9,8 +9,8 @@ import {
   type AppliedFilter,
 } from '#queries/datatable'
 import { defineList } from '#queries/list_definition'
-import { historyOf } from '#queries/calibrators/calibrator_history'
-import type { HistoryEntry, ImpactRow } from '#queries/calibrators/calibration_types'
+import { historyOf, type HistoryEntry } from '#queries/calibrators/calibrator_history'
+import type { ImpactRow } from '#queries/calibrators/calibration_types'
 
 export type { ImpactRow }
 import { ORDER_TYPE_INFO } from '#workflows/order_types'

@@ -1,0 +1,29 @@
+import { BaseTransformer } from '@adonisjs/core/transformers'
+import type AlkesTestPoint from '#models/alkes_test_point'
+
+/** One point as it is stored, compared and audited: the list's order is its position. */
+export type TestPointValues = {
+  parameter: string
+  unit: string
+  nominal: number
+  tolerance: number
+  tolerance_type: 'abs' | 'pct'
+  repeats: number
+  resolution: number
+}
+
+/** A stored test point of a device type's template, as its page and its audit read it. */
+export default class AlkesTestPointTransformer extends BaseTransformer<AlkesTestPoint> {
+  toObject(): TestPointValues {
+    const point = this.resource
+    return {
+      parameter: point.parameter,
+      unit: point.unit,
+      nominal: Number(point.nominal),
+      tolerance: Number(point.tolerance),
+      tolerance_type: point.toleranceType,
+      repeats: Number(point.repeats),
+      resolution: Number(point.resolution),
+    }
+  }
+}
