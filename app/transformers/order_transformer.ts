@@ -7,17 +7,7 @@ import { workflowOf } from '#workflows/order_types'
 import { formatDateTime, formatRupiah } from '#services/format'
 import OrderDeviceTransformer from '#transformers/order_device_transformer'
 import type { DeviceOutcome } from '#queries/orders/device_outcomes'
-
-// A type, not an interface: page props must be plain JSON records.
-export type TimelineEntry = {
-  id: number
-  label: string
-  /** The device line the entry is about: its type and serial number. */
-  detail: string | null
-  user_name: string | null
-  reason: string | null
-  formatted_at: string
-}
+import type { TimelineEntry } from '#queries/audit_timeline'
 
 /** What an order's detail needs besides the order: the viewer and what the queries read. */
 export interface OrderDetailContext {

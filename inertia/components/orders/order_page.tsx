@@ -8,7 +8,7 @@ import type { Data } from '#generated/data'
 
 /** What every order's page reads from its order (both types). */
 type FramedOrder = Data.Order.Variants['forDetail']
-type TimelineEntry = FramedOrder['timeline'][number]
+type TimelineEntry = Data.AuditEntry
 
 /** A device line on an order's page (both types), with what the viewer may do to it. */
 export type DeviceRow = Data.OrderDevice.Variants['forDetail']
