@@ -1,20 +1,12 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type AlkesTestPoint from '#models/alkes_test_point'
 
-/** One point as it is stored, compared and audited: the list's order is its position. */
-export type TestPointValues = {
-  parameter: string
-  unit: string
-  nominal: number
-  tolerance: number
-  tolerance_type: 'abs' | 'pct'
-  repeats: number
-  resolution: number
-}
-
-/** A stored test point of a device type's template, as its page and its audit read it. */
+/**
+ * A stored test point of a device type's template, as its page and its audit read it (the
+ * list's order is its position).
+ */
 export default class AlkesTestPointTransformer extends BaseTransformer<AlkesTestPoint> {
-  toObject(): TestPointValues {
+  toObject() {
     const point = this.resource
     return {
       parameter: point.parameter,

@@ -6,13 +6,13 @@ import { LABORATORY_LABELS } from '#enums/master_data'
 export default class AlkesTransformer extends BaseTransformer<Alkes> {
   /** The head of its test points page. */
   forTestPoints() {
-    const alkes = this.resource
+    const { id, name, alkesCode, laboratory } = this.resource
     return {
-      id: alkes.id,
-      name: alkes.name,
-      alkes_code: alkes.alkesCode,
-      laboratory: alkes.laboratory,
-      laboratory_label: LABORATORY_LABELS[alkes.laboratory],
+      id,
+      name,
+      alkes_code: alkesCode,
+      laboratory,
+      laboratory_label: LABORATORY_LABELS[laboratory],
     }
   }
 }

@@ -13,29 +13,24 @@ const COST_LINES = [
   ['plane', 'Tiket pesawat'],
 ] as const
 
-/** What the offering is figured from: the requested labs, their plans and the billed lines. */
+/**
+ * What the offering is figured from: the order (its facility and insitu loaded), the requested
+ * labs, their plans and the billed lines.
+ */
 export type OfferingFacts = {
+  order: Order
   labs: ServiceLab[]
   plans: Map<ServiceLab, InsituLabPlan>
   lines: { lab: ServiceLab; name: string; price: number; quantity: number }[]
 }
 
 /**
- * An on-site order's offering letter (its facility, facility and insitu loaded), the same on
- * its page and in its PDF (domain decisions): per lab the request lines (tariff x quantity) and
+ * An on-site order's offering letter, the same on its page and in its PDF (domain decisions): per lab the request lines (tariff x quantity) and
  * the accommodation costs, the lab's total, and the grand total in figures and in words.
  */
-export default class InsituOfferingTransformer extends BaseTransformer<Order> {
-  constructor(
-    resource: Order,
-    protected facts: OfferingFacts
-  ) {
-    super(resource)
-  }
-
+export default class InsituOfferingTransformer extends BaseTransformer<OfferingFacts> {
   toObject() {
-    const order = this.resource
-    const { labs, plans, lines } = this.facts
+    const { order, labs, plans, lines } = this.resource
     const offered = labs.map((lab) => {
       const items = lines
         .filter((line) => line.lab === lab)

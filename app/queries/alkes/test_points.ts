@@ -12,14 +12,13 @@ import {
 } from '#validators/alkes_test_points'
 import { alkesList } from '#queries/alkes/alkes_list'
 import AlkesTransformer from '#transformers/alkes_transformer'
-import AlkesTestPointTransformer, {
-  type TestPointValues,
-} from '#transformers/alkes_test_point_transformer'
+import AlkesTestPointTransformer from '#transformers/alkes_test_point_transformer'
 
 /** One point as the form and the batch file send it (validated). */
 export type TestPointInput = Infer<typeof testPointsValidator>['points'][number]
 
-export type { TestPointValues }
+/** One point as it is stored, compared and audited (`AlkesTestPointTransformer`). */
+export type TestPointValues = ReturnType<AlkesTestPointTransformer['toObject']>
 
 export function pointValues(point: TestPointInput | AlkesTestPoint): TestPointValues {
   if (point instanceof AlkesTestPoint) return new AlkesTestPointTransformer(point).toObject()

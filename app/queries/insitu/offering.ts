@@ -12,5 +12,5 @@ export async function offeringOf(order: Order) {
   await order.load('insitu')
   const [labs, plans] = await Promise.all([requestedLabs(order), labPlansOf(order)])
   const lines = await billedDevices(order)
-  return new InsituOfferingTransformer(order, { labs, plans, lines }).toObject()
+  return new InsituOfferingTransformer({ order, labs, plans, lines }).toObject()
 }
