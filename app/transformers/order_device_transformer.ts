@@ -3,7 +3,9 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
-import { RESULT_TONES, deviceTone, type DeviceResult } from '#workflows/device_status'
+import type Certificate from '#models/certificate'
+import CertificateTransformer from '#transformers/certificate_transformer'
+import { RESULT_TONES, deviceTone, resultOf, type DeviceResult } from '#workflows/device_status'
 import { workflowOf } from '#workflows/order_types'
 import { formatRupiah } from '#services/format'
 import { deviceActions, mayAttachTo } from '#queries/orders/order_devices'
@@ -19,6 +21,8 @@ export interface DeviceContext {
   files?: Map<number, Record<string, string>>
   /** Each line's result and certificate (the order's page: `deviceOutcomes`). */
   outcomes?: Map<number, DeviceOutcome>
+  /** Each line's certificate revisions, newest first (the certificates page). */
+  certificates?: Certificate[]
 }
 
 /** A device line as every order page shows it. */
@@ -108,6 +112,71 @@ export default class OrderDeviceTransformer extends BaseTransformer<OrderDevice>
           : null,
       actions: deviceActions(order, device, user),
       history_href: historyHref(device.alkesId, device.serialNumber, order.fasyankesId),
+    }
+  }
+
+  /**
+   * The order lists' device popover (issue 35, point 4): the line's device, status (red when it
+   * failed), result and certificate, as the order's page shows them.
+   */
+  forPopover() {
+    const device = this.resource
+    const outcome = this.context.outcomes!.get(device.id)!
+    return {
+      id: device.id,
+      alkes_name: device.alkes.name,
+      serial_number: device.serialNumber,
+      status: device.status as string,
+      status_tone: deviceTone(device.status, outcome.verdict) as string,
+      verdict: outcome.verdict,
+      verdict_tone: outcome.verdict ? (RESULT_TONES[outcome.verdict] as string) : null,
+      certificate_number: outcome.certificate_number,
+      certificate_href: outcome.certificate_href,
+      verification_href: outcome.verification_href,
+    }
+  }
+
+  /**
+   * The certificates page (issue 15): a PK line with its certificate revisions (newest first)
+   * and what this user may do with them now: preview the draft, open an amendment.
+   */
+  forCertificates() {
+    const { order, user } = this.context
+    const device = this.resource
+    const workflow = workflowOf(order)
+    const revisions = (this.context.certificates ?? []).filter(
+      (row) => row.orderDeviceId === device.id
+    )
+    const line = { orderType: order.type, id: order.id, alkesOrderId: device.id }
+    const current = revisions.find((row) => row.status === 'Berlaku')
+    const pending = revisions.find((row) => row.status === 'Menunggu Persetujuan')
+    const measured = device.measuredLaik !== null
+    const verdict = resultOf(device.isLaik)
+    return {
+      id: device.id,
+      alkes_name: device.alkes.name,
+      merk: device.merk,
+      model: device.model,
+      serial_number: device.serialNumber,
+      officer: device.officer?.name ?? null,
+      status: device.status as string,
+      status_tone: deviceTone(device.status, verdict) as string,
+      certificate_number: device.certificateNumber,
+      measured,
+      verdict,
+      verdict_tone: verdict ? (RESULT_TONES[verdict] as string) : null,
+      // The draft is a preview of what waits; once approved, the certificate itself is shown.
+      draft_href:
+        measured && (pending || !current) && workflow.allows('certificates', order, user)
+          ? urlFor('orders.certificate.draft', line)
+          : null,
+      amend_href:
+        current && workflow.allows('certificate_amend', order, user, device)
+          ? urlFor('orders.certificate.amend.form', line)
+          : null,
+      revisions: revisions.map((row) =>
+        new CertificateTransformer(row, { order, device, user }).toObject()
+      ),
     }
   }
 

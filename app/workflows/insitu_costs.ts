@@ -64,6 +64,21 @@ export type Accommodation = Record<(typeof ACCOMMODATION_AMOUNTS)[number], numbe
   planeIsPp: boolean
 }
 
+/** What a saved lab plan holds of its accommodation (an `insitu_lab_plans` row). */
+export type SavedPlan = Partial<Record<(typeof ACCOMMODATION_AMOUNTS)[number], number | null>> & {
+  accommodationSavedAt: unknown
+  planeIsPp: boolean | null
+}
+
+/** A lab plan's saved accommodation, or null while there is none. */
+export function savedAccommodation(plan: SavedPlan): Accommodation | null {
+  if (!plan.accommodationSavedAt) return null
+  const amounts = Object.fromEntries(
+    ACCOMMODATION_AMOUNTS.map((key) => [key, plan[key] ?? 0])
+  ) as Omit<Accommodation, 'planeIsPp'>
+  return { ...amounts, planeIsPp: plan.planeIsPp ?? false }
+}
+
 /** What a lab's accommodation costs, each part and the total (spec part 2 section 9). */
 export function accommodationCosts(a: Accommodation) {
   const officer = a.officerPrice * a.officerCount * a.officerDay

@@ -4,7 +4,6 @@ import type { QueryClientContract, TransactionClientContract } from '@adonisjs/l
 import type Alkes from '#models/alkes'
 import type User from '#models/user'
 import AlkesTestPoint from '#models/alkes_test_point'
-import { LABORATORY_LABELS, type AlkesLaboratory } from '#enums/master_data'
 import { editsTestPointsOf, testPointsRefusal } from '#services/lab_staff'
 import {
   MAX_REPEATS,
@@ -12,29 +11,23 @@ import {
   type testPointsValidator,
 } from '#validators/alkes_test_points'
 import { alkesList } from '#queries/alkes/alkes_list'
+import AlkesTransformer from '#transformers/alkes_transformer'
+import AlkesTestPointTransformer from '#transformers/alkes_test_point_transformer'
 
 /** One point as the form and the batch file send it (validated). */
 export type TestPointInput = Infer<typeof testPointsValidator>['points'][number]
 
-/** One point as it is stored, compared and audited: the list's order is its position. */
-export type TestPointValues = {
-  parameter: string
-  unit: string
-  nominal: number
-  tolerance: number
-  tolerance_type: 'abs' | 'pct'
-  repeats: number
-  resolution: number
-}
+/** One point as it is stored, compared and audited (`AlkesTestPointTransformer`). */
+export type TestPointValues = ReturnType<AlkesTestPointTransformer['toObject']>
 
 export function pointValues(point: TestPointInput | AlkesTestPoint): TestPointValues {
-  const type = point instanceof AlkesTestPoint ? point.toleranceType : point.tolerance_type
+  if (point instanceof AlkesTestPoint) return new AlkesTestPointTransformer(point).toObject()
   return {
     parameter: point.parameter,
     unit: point.unit,
     nominal: Number(point.nominal),
     tolerance: Number(point.tolerance),
-    tolerance_type: type,
+    tolerance_type: point.tolerance_type,
     repeats: Number(point.repeats),
     resolution: Number(point.resolution),
   }
@@ -55,44 +48,17 @@ export function samePoints(a: TestPointValues[], b: TestPointValues[]) {
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
-/** What the test points page receives. */
-export type TestPointsPage = {
-  title: string
-  alkes: {
-    id: number
-    name: string
-    alkes_code: string
-    laboratory: AlkesLaboratory
-    laboratory_label: string
-  }
-  points: TestPointValues[]
-  backHref: string
-  /** Null when this user may only read the points. */
-  submitHref: string | null
-  /** Why the page is read-only, or null. */
-  readOnlyNote: string | null
-  maxPoints: number
-  maxRepeats: number
-  toleranceTypes: { value: TestPointValues['tolerance_type']; label: string }[]
-}
-
 /**
  * The test points page of a device type (GET /alkes/data/:id/test-points): the points in
  * order, and whether this user may change them (only the head or admin of the device's lab);
  * everyone else who may see the device list reads them.
  */
-export async function testPointsPage(alkes: Alkes, user: User): Promise<TestPointsPage> {
+export async function testPointsPage(alkes: Alkes, user: User) {
   const canEdit = editsTestPointsOf(user, alkes.laboratory)
   const path = urlFor('alkes.test_points.update', { id: alkes.id })
   return {
     title: `Titik Uji ${alkes.name}`,
-    alkes: {
-      id: alkes.id,
-      name: alkes.name,
-      alkes_code: alkes.alkesCode,
-      laboratory: alkes.laboratory,
-      laboratory_label: LABORATORY_LABELS[alkes.laboratory],
-    },
+    alkes: new AlkesTransformer(alkes).forTestPoints(),
     points: await storedPoints(alkes.id),
     backHref: alkesList.path,
     submitHref: canEdit ? path : null,
@@ -100,8 +66,8 @@ export async function testPointsPage(alkes: Alkes, user: User): Promise<TestPoin
     maxPoints: MAX_TEST_POINTS,
     maxRepeats: MAX_REPEATS,
     toleranceTypes: [
-      { value: 'abs', label: 'Satuan' },
-      { value: 'pct', label: '% nominal' },
+      { value: 'abs' as const, label: 'Satuan' },
+      { value: 'pct' as const, label: '% nominal' },
     ],
   }
 }

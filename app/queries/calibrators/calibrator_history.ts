@@ -1,18 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { formatDate, isoDate } from '#services/format'
-import type { CalibrationKind, HistoryEntry } from '#queries/calibrators/calibration_types'
+import CalibrationEventTransformer, {
+  type StatedUncertainty,
+} from '#transformers/calibration_event_transformer'
 
-export type { CalibrationKind, HistoryEntry }
-
-export const KIND_LABELS: Record<CalibrationKind, string> = {
-  calibration: 'Kalibrasi',
-  out_of_tolerance: 'Temuan di luar toleransi',
-}
-
-/** Whether a history event makes the calibrator unusable (until a later passed calibration). */
-export const isBadEvent = (entry: { kind: string; passed: boolean }) =>
-  entry.kind !== 'calibration' || !entry.passed
+/** One event of a calibrator's own history, as its pages show it. */
+export type HistoryEntry = ReturnType<CalibrationEventTransformer['toObject']>
 
 /**
  * A calibrator's history, oldest first (performed_on, then id: the order the validity rule
@@ -39,7 +32,7 @@ export async function historyOf(
         )
         .orderBy('id')
     : []
-  const stated = new Map<number, HistoryEntry['uncertainties']>()
+  const stated = new Map<number, StatedUncertainty[]>()
   for (const row of uncertainties) {
     const list = stated.get(Number(row.calibration_id)) ?? []
     list.push({
@@ -49,27 +42,7 @@ export async function historyOf(
     })
     stated.set(Number(row.calibration_id), list)
   }
-  return rows.map((row) => {
-    const kind = row.kind as CalibrationKind
-    const passed = Boolean(Number(row.passed))
-    const performedOn = isoDate(row.performed_on)!
-    const dueOn = isoDate(row.due_on)
-    return {
-      id: Number(row.id),
-      kind,
-      kind_label: KIND_LABELS[kind] ?? kind,
-      performed_on: performedOn,
-      formatted_performed_on: formatDate(performedOn),
-      due_on: dueOn,
-      formatted_due_on: formatDate(dueOn),
-      certificate_number: row.certificate_number ?? null,
-      issuer: row.issuer ?? null,
-      passed,
-      verdict: kind === 'calibration' ? (passed ? 'Lulus' : 'Gagal') : 'Di luar toleransi',
-      is_bad: isBadEvent({ kind, passed }),
-      notes: row.notes ?? null,
-      created_by_name: row.created_by_name ?? null,
-      uncertainties: stated.get(Number(row.id)) ?? [],
-    }
-  })
+  return rows.map((row) =>
+    new CalibrationEventTransformer(row, stated.get(Number(row.id)) ?? []).toObject()
+  )
 }

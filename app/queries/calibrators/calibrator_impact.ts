@@ -4,8 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { baseFilterSchema, whereContains, typedColumn } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
-import { historyOf } from '#queries/calibrators/calibrator_history'
-import type { HistoryEntry, ImpactRow } from '#queries/calibrators/calibration_types'
+import { historyOf, type HistoryEntry } from '#queries/calibrators/calibrator_history'
+import type { ImpactRow } from '#queries/calibrators/calibration_types'
 
 export type { ImpactRow }
 import { ORDER_TYPE_INFO } from '#workflows/order_types'

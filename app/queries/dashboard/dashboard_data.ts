@@ -7,6 +7,7 @@ import { inventoryQuery, inventoryRow, seesFacilities } from '#queries/monitorin
 import { deviceLinesQuery } from '#queries/orders/joins'
 import { countsOf } from '#queries/orders/order_list_kit'
 import { recalibrationDue } from '#queries/monitoring/recalibration_due'
+import InventoryDeviceTransformer from '#transformers/inventory_device_transformer'
 
 const RECALIBRATION_ROWS = 10
 
@@ -59,19 +60,9 @@ export async function dashboardData(user: User) {
       alkes_name: row.alkes_name,
       formatted_price: formatRupiah(Number(row.price)),
     })),
-    // Spec part 1, Monitoring: No, Fasyankes (yantek and admin_pk only), the device as name,
-    // brand, model and serial number, the next calibration and the day counter.
-    recalibration: recalibration.map((row) => ({
-      id: row.id,
-      fasyankes_name: seesFacility ? (row.fasyankes?.fasyankes_name ?? null) : null,
-      alkes: row.device,
-      formatted_next_calibration_date: row.formatted_next_calibration_date,
-      day_counter: row.day_counter,
-      // Its last result: a device found TIDAK LAIK is not "due in N days", it is out of use.
-      not_fit: row.not_fit,
-      mark: row.mark,
-      history_href: row.history_href,
-    })),
+    recalibration: recalibration.map((row) =>
+      new InventoryDeviceTransformer(row, seesFacility).forMonitor()
+    ),
     inventoryHref: user.can('inventory.view') ? '/fasyankes/inventory' : null,
     // A facility's devices due within the reminders' 30 days (issue 17), to request at once.
     recalibrationDue: await recalibrationDue(user),

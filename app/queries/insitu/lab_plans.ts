@@ -3,24 +3,9 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import InsituLabPlan from '#models/insitu_lab_plan'
 import { LAB_LABELS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
-import {
-  ACCOMMODATION_AMOUNTS,
-  accommodationCosts,
-  accommodationDefaults,
-  estimateDays,
-  type Accommodation,
-  type EstimationItem,
-} from '#workflows/insitu_costs'
+import { estimateDays, type EstimationItem } from '#workflows/insitu_costs'
 import { readAll } from '#services/query_results'
-
-/** A lab plan's saved accommodation, or null while there is none. */
-export function savedAccommodation(plan: InsituLabPlan): Accommodation | null {
-  if (!plan.accommodationSavedAt) return null
-  const amounts = Object.fromEntries(
-    ACCOMMODATION_AMOUNTS.map((key) => [key, plan[key] ?? 0])
-  ) as Omit<Accommodation, 'planeIsPp'>
-  return { ...amounts, planeIsPp: plan.planeIsPp ?? false }
-}
+import InsituLabPlanTransformer from '#transformers/insitu_lab_plan_transformer'
 
 /** The labs an on-site order has requests for, in the spec's tab order (PK, UKPR, Sarpras). */
 export async function requestedLabs(
@@ -96,73 +81,21 @@ export async function labPlansMissing(order: Order, client?: QueryClientContract
   return `Estimasi dan akomodasi ${missing.map((lab) => LAB_LABELS[lab]).join(', ')} belum lengkap.`
 }
 
-const hoursAndMinutes = (minutes: number) => ({
-  hour: Math.floor(minutes / 60),
-  minute: minutes % 60,
-})
-
 /**
- * Each requested lab as the estimation and accommodation pages show it: the items with their
- * times, the saved estimate (or the form's starting values), the accommodation (saved, or the
- * spec's defaults) with its costs, and whether this user may save this lab's estimation.
+ * Each requested lab as the estimation and accommodation pages show it
+ * (`InsituLabPlanTransformer`), and whether this user may save its estimation.
  */
 export async function labPlanViews(order: Order, mayEstimate: (lab: ServiceLab) => boolean) {
   const [labs, plans] = await Promise.all([requestedLabs(order), labPlansOf(order)])
   return Promise.all(
     labs.map(async (lab) => {
-      const items = await estimationItems(order, lab)
-      const plan = plans.get(lab)
-      const estimate = {
-        pp_hour: plan?.ppHour ?? 0,
-        pp_minute: plan?.ppMinute ?? 0,
-        officer: plan?.totalOfficer ?? 1,
-        raw_estimation: plan?.estimatedAt ? plan.rawEstimation : null,
-        final_estimation: plan?.estimatedAt ? plan.finalEstimation : null,
-      }
-      const accommodation =
-        (plan && savedAccommodation(plan)) ??
-        accommodationDefaults({
-          totalOfficer: estimate.officer,
-          finalEstimation: estimate.final_estimation ?? 0,
-        })
-      return {
+      const facts = {
         lab,
-        label: LAB_LABELS[lab],
-        split_among_officers: splitsAmongOfficers(lab),
-        may_estimate: mayEstimate(lab),
-        estimated: !!plan?.estimatedAt,
-        items: items.map((item) => {
-          const each = hoursAndMinutes(item.minuteEstimation)
-          const total = hoursAndMinutes(item.minuteEstimation * item.quantity)
-          return {
-            alkes: item.name,
-            category: item.category,
-            quantity: item.quantity,
-            minute_each: item.minuteEstimation,
-            hour_estimation: each.hour,
-            minute_estimation: each.minute,
-            total_hour_estimation: total.hour,
-            total_minute_estimation: total.minute,
-          }
-        }),
-        estimate,
-        accommodation_saved: !!plan?.accommodationSavedAt,
-        accommodation,
-        costs: accommodationCosts(accommodation),
+        plan: plans.get(lab),
+        items: await estimationItems(order, lab),
+        splitAmongOfficers: splitsAmongOfficers(lab),
       }
+      return new InsituLabPlanTransformer(facts, mayEstimate(lab)).toObject()
     })
   )
-}
-
-/** What the estimation and accommodation pages receive: one view per requested lab. */
-export type LabPlanPage = {
-  order: { number: string }
-  backHref: string
-  /** Null when this user may not save now (the page is then read-only). */
-  submitHref: string | null
-  labs: Awaited<ReturnType<typeof labPlanViews>>
-  /** The tab open at first: the lab this user heads, when the order has requests for it. */
-  activeLab: ServiceLab | null
-  /** Why the page is only read (saved, and the order has moved on); null when it may be saved. */
-  readOnlyReason: string | null
 }

@@ -1,81 +1,16 @@
 import type Order from '#models/order'
-import { LAB_LABELS } from '#enums/labs'
-import { rupiahInWords } from '#documents/kit/terbilang'
-import { formatDate, formatRupiah } from '#services/format'
-import { accommodationCosts } from '#workflows/insitu_costs'
-import { labPlansOf, requestedLabs, savedAccommodation } from '#queries/insitu/lab_plans'
+import { labPlansOf, requestedLabs } from '#queries/insitu/lab_plans'
 import { billedDevices } from '#queries/orders/billed_devices'
-
-const COST_LINES = [
-  ['officer', 'Uang harian petugas'],
-  ['transportation', 'Transportasi darat'],
-  ['hotel', 'Hotel'],
-  ['plane', 'Tiket pesawat'],
-] as const
+import InsituOfferingTransformer from '#transformers/insitu_offering_transformer'
 
 /**
- * The offering letter's figures, the same on its page and in its PDF (domain decisions): per
- * lab the request lines (tariff x quantity) and the accommodation costs, the lab's total, and
- * the grand total in figures and in words. Cancelled lines are not offered.
+ * The offering letter's figures, the same on its page and in its PDF
+ * (`InsituOfferingTransformer`). Cancelled lines are not offered.
  */
 export async function offeringOf(order: Order) {
   await order.load('fasyankes')
   await order.load('insitu')
   const [labs, plans] = await Promise.all([requestedLabs(order), labPlansOf(order)])
   const lines = await billedDevices(order)
-  const offered = labs.map((lab) => {
-    const items = lines
-      .filter((line) => line.lab === lab)
-      .map(({ name, quantity, price }) => ({ name, quantity, price, subtotal: price * quantity }))
-    const plan = plans.get(lab)
-    const accommodation = plan ? savedAccommodation(plan) : null
-    const costs = accommodation ? accommodationCosts(accommodation) : null
-    const services = items.reduce((sum, item) => sum + item.subtotal, 0)
-    const total = services + (costs?.total ?? 0)
-    return {
-      lab,
-      label: LAB_LABELS[lab],
-      items: items.map((item) => ({
-        ...item,
-        formatted_price: formatRupiah(item.price),
-        formatted_subtotal: formatRupiah(item.subtotal),
-      })),
-      costs: COST_LINES.map(([key, label]) => ({
-        label,
-        amount: costs?.[key] ?? 0,
-        formatted_amount: formatRupiah(costs?.[key] ?? 0),
-      })),
-      officers: plan?.totalOfficer ?? null,
-      days: plan?.estimatedAt ? plan.finalEstimation : null,
-      services,
-      formatted_services: formatRupiah(services),
-      total,
-      formatted_total: formatRupiah(total),
-    }
-  })
-  const total = offered.reduce((sum, lab) => sum + lab.total, 0)
-  const insitu = order.insitu
-  return {
-    number: order.number,
-    fasyankes: order.fasyankes.fasyankesName,
-    address: order.fasyankes.address ?? '-',
-    execution_year: insitu.executionYear,
-    letter_number: insitu.letterNumber,
-    formatted_letter_date: formatDate(insitu.letterDate),
-    formatted_sent_at: insitu.offeringSentAt ? formatDate(insitu.offeringSentAt) : null,
-    labs: offered,
-    total,
-    formatted_total: formatRupiah(total),
-    total_in_words: rupiahInWords(total),
-    signature: insitu.signedAt
-      ? {
-          name: insitu.signatureName!,
-          nip: insitu.signatureNip!,
-          position: insitu.signaturePosition!,
-          formatted_signed_at: formatDate(insitu.signedAt),
-        }
-      : null,
-  }
+  return new InsituOfferingTransformer({ order, labs, plans, lines }).toObject()
 }
-
-export type Offering = Awaited<ReturnType<typeof offeringOf>>

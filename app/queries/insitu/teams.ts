@@ -2,10 +2,11 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import type User from '#models/user'
-import { LAB_LABELS, LAB_OFFICERS, type ServiceLab } from '#enums/labs'
+import { LAB_OFFICERS, type ServiceLab } from '#enums/labs'
 import { staffWithRoles } from '#queries/orders/alkes_options'
 import { requestedLabs } from '#queries/insitu/lab_plans'
 import { dateFromDatabase, formatDate } from '#services/format'
+import InsituTeamTransformer from '#transformers/insitu_team_transformer'
 
 /** Whether this user picks the team of this lab: its head. */
 export const picksTeamOf = (user: User, lab: ServiceLab) => user.headsLab(lab)
@@ -62,12 +63,13 @@ export async function teamOf(
 export async function teamViews(order: Order, mayPick: (lab: ServiceLab) => boolean) {
   const labs = await requestedLabs(order)
   return Promise.all(
-    labs.map(async (lab) => ({
-      lab,
-      label: LAB_LABELS[lab],
-      editable: mayPick(lab),
-      candidates: await staffWithRoles([LAB_OFFICERS[lab]]),
-      team: await teamOf(order, lab),
-    }))
+    labs.map(async (lab) => {
+      const facts = {
+        lab,
+        candidates: await staffWithRoles([LAB_OFFICERS[lab]]),
+        team: await teamOf(order, lab),
+      }
+      return new InsituTeamTransformer(facts, mayPick(lab)).toObject()
+    })
   )
 }

@@ -1,28 +1,18 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { ServiceLab } from '#enums/labs'
-import { CONDITION_LABELS, type CalibratorCondition } from '#enums/master_data'
+import type { CalibratorCondition } from '#enums/master_data'
 import { formatDate, isoDate, labToday } from '#services/format'
+import LendableCalibratorTransformer, {
+  type LendableRow,
+} from '#transformers/lendable_calibrator_transformer'
 
 /**
  * Whether a calibrator may be lent now (spec part 1 section 5, the lending rules): it exists,
  * no open loan line holds it (except the loan being edited), it is in Good condition and its
  * own calibration is not overdue. The lookup by serial number and the loan's save both ask.
  */
-export interface LendableCalibrator {
-  id: number
-  name: string
-  merk: string | null
-  type_model: string | null
-  serial_number: string
-  unit: string
-  /** The lab that decides on lending it (from its unit's name), null for PDP. */
-  lab: ServiceLab | null
-  calibrator_condition: CalibratorCondition
-  formatted_calibrator_condition: string
-  is_available: boolean
-  formatted_next_calibration_date: string
-}
+export type LendableCalibrator = ReturnType<LendableCalibratorTransformer['toObject']>
 
 /** Domain decisions: the lab of a unit whose name contains PK, UKPR or SARPRAS. */
 export function labOfUnit(unit: string): ServiceLab | null {
@@ -67,19 +57,10 @@ async function judge(
   const held = await holding.first()
   const next = isoDate(raw.next_calibration_date)
   const condition = raw.calibrator_condition as CalibratorCondition
-  const calibrator: LendableCalibrator = {
-    id: Number(raw.id),
-    name: raw.name,
-    merk: raw.merk,
-    type_model: raw.type_model,
-    serial_number: raw.serial_number,
-    unit: raw.unit,
+  const calibrator = new LendableCalibratorTransformer(raw as LendableRow, {
+    available: !held,
     lab: labOfUnit(raw.unit),
-    calibrator_condition: condition,
-    formatted_calibrator_condition: CONDITION_LABELS[condition] ?? condition,
-    is_available: !held,
-    formatted_next_calibration_date: formatDate(next),
-  }
+  }).toObject()
   const named = `Kalibrator ${raw.name} dengan nomor seri ${raw.serial_number}`
   let refusal: string | null = null
   if (held) refusal = stillOnLoan(raw.name, raw.serial_number)

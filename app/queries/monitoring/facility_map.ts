@@ -1,14 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { mapTiles } from '#services/map_tiles'
 import type User from '#models/user'
-
-export type FacilityPoint = {
-  id: number
-  name: string
-  address: string | null
-  lat: number
-  lng: number
-}
+import FacilityPointTransformer from '#transformers/facility_point_transformer'
 
 /**
  * Spec part 1: 'Persebaran Fasyankes'. Every facility that has both coordinates, as stored
@@ -23,13 +16,7 @@ export async function facilityMapData(user: User) {
     .select('id', 'fasyankes_name', 'address', 'latitude', 'longitude')
     .orderBy('id')
   const count = await db.from('fasyankes').count('* as total').first()
-  const facilities: FacilityPoint[] = points.map((row) => ({
-    id: Number(row.id),
-    name: row.fasyankes_name,
-    address: row.address ?? null,
-    lat: Number(row.latitude),
-    lng: Number(row.longitude),
-  }))
+  const facilities = points.map((row) => new FacilityPointTransformer(row).toObject())
   const total = Number(count?.total ?? 0)
   return {
     total,

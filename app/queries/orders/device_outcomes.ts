@@ -1,11 +1,9 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import Certificate from '#models/certificate'
-import { RESULT_TONES, deviceTone, resultOf, type DeviceResult } from '#workflows/device_status'
-import { devicesOf } from '#queries/orders/order_devices'
+import { resultOf, type DeviceResult } from '#workflows/device_status'
 import { filesByDevice, visibleFiles } from '#queries/orders/order_files_view'
 
 /** What came of a device line: its result and its certificate, as the viewer may see them. */
@@ -62,41 +60,3 @@ export async function deviceOutcomes(order: Order, user: User, devices: OrderDev
   }
   return outcomes
 }
-
-/** How many lines the order lists' popover shows; the order's page has them all. */
-export const POPOVER_LINES = 50
-
-/**
- * The order lists' device popover (issue 35, point 4): each line's device, status (red when it
- * failed), result and certificate, as the order's page shows them, for the first lines.
- */
-export async function deviceOutcomeRows(order: Order, user: User) {
-  const devices = await devicesOf(order).limit(POPOVER_LINES + 1)
-  const shown = devices.slice(0, POPOVER_LINES)
-  const outcomes = await deviceOutcomes(order, user, shown)
-  const counted =
-    devices.length > POPOVER_LINES
-      ? await db.from('order_devices').where('order_id', order.id).count('* as total').first()
-      : null
-  const total = counted ? Number(counted.total) : shown.length
-  return {
-    devices: shown.map((device) => {
-      const outcome = outcomes.get(device.id)!
-      return {
-        id: device.id,
-        alkes_name: device.alkes.name,
-        serial_number: device.serialNumber,
-        status: device.status as string,
-        status_tone: deviceTone(device.status, outcome.verdict) as string,
-        verdict: outcome.verdict,
-        verdict_tone: outcome.verdict ? (RESULT_TONES[outcome.verdict] as string) : null,
-        certificate_number: outcome.certificate_number,
-        certificate_href: outcome.certificate_href,
-        verification_href: outcome.verification_href,
-      }
-    }),
-    more: Math.max(0, total - shown.length),
-  }
-}
-
-export type DeviceOutcomeRows = Awaited<ReturnType<typeof deviceOutcomeRows>>

@@ -2,25 +2,19 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
-import type { LabelStatus } from '#models/label_request'
-import { dateFromDatabase, formatDate, formatDateTime, fromDatabase } from '#services/format'
+import { dateFromDatabase, formatDate } from '#services/format'
 import { printedLabelCode } from '#services/label_codes'
 import { nextCalibrationDate } from '#services/recalibration'
+import LabelRequestTransformer, {
+  LABEL_TYPES,
+  type LabelType,
+} from '#transformers/label_request_transformer'
 
-/** Spec part 2: label item types. */
-export const LABEL_TYPES = ['Main', 'Additional'] as const
-export type LabelType = (typeof LABEL_TYPES)[number]
+export { LABEL_TYPES, type LabelType }
 export const LABEL_TYPE_NAMES: Record<LabelType, string> = { Main: 'Utama', Additional: 'Tambahan' }
 
-export interface LabelLine {
-  /** The request item, once requested. */
-  id: number | null
-  label_id: number
-  label_name: string
-  type: LabelType
-  quantity: number
-  returned_quantity: number | null
-}
+/** A label of the request, of one type (`LabelRequestTransformer`). */
+export type LabelLine = ReturnType<LabelRequestTransformer['toObject']>['main'][number]
 
 /**
  * An order's label request as its page and actions read it: every label of the catalog once
@@ -37,32 +31,7 @@ export async function labelRequestOf(
       ? client.from('label_request_items').where('label_request_id', request.id)
       : Promise.resolve([]),
   ])
-  const lines = (type: LabelType): LabelLine[] =>
-    catalog.map((label) => {
-      const item = items.find((row) => row.label_id === label.id && row.type === type)
-      return {
-        id: item?.id ?? null,
-        label_id: label.id,
-        label_name: label.name,
-        type,
-        quantity: Number(item?.quantity ?? 0),
-        returned_quantity: item?.returned_quantity ?? null,
-      }
-    })
-  return {
-    id: (request?.id as number | undefined) ?? null,
-    status: (request?.status as LabelStatus | undefined) ?? 'Pending',
-    notes: (request?.notes as string | null) ?? null,
-    additional_notes: (request?.additional_notes as string | null) ?? null,
-    main: lines('Main'),
-    additional: lines('Additional'),
-    formatted_handed_over_at: request?.handed_over_at
-      ? formatDateTime(fromDatabase(request.handed_over_at))
-      : null,
-    formatted_finished_at: request?.finished_at
-      ? formatDateTime(fromDatabase(request.finished_at))
-      : null,
-  }
+  return new LabelRequestTransformer({ request, catalog, items }).toObject()
 }
 
 /** The labels a finished line calls for, by the catalog's names (migration 0028). */

@@ -2,13 +2,10 @@ import db from '@adonisjs/lucid/services/db'
 import { countLines, servicesPerFacility } from '#queries/reports/counted_services'
 import { keptDeviceServices, overRange, sumPerId } from '#queries/reports/kept_counts'
 import type { ReportFilters } from '#queries/reports/report_filters'
+import RankingTransformer from '#transformers/reports/ranking_transformer'
 
 /** The spec's top and lowest lists: a facility or a device type, and its count of services. */
-export interface RankedItem {
-  id: number
-  name: string
-  count: number
-}
+export type RankedItem = ReturnType<RankingTransformer['toObject']>
 
 export const RANKED_ROWS = 10
 export type Direction = 'top' | 'lowest'
@@ -62,9 +59,11 @@ async function named(rows: { id: number; count: number }[], table: string, colum
       .select('id', `${column} as name`)
     for (const row of found) names.set(Number(row.id), row.name)
   }
-  return rows.map<RankedItem>((row) => ({
-    id: Number(row.id),
-    name: names.get(Number(row.id)) ?? '-',
-    count: Number(row.count),
-  }))
+  return rows.map((row) =>
+    new RankingTransformer({
+      id: row.id,
+      name: names.get(Number(row.id)) ?? '-',
+      count: row.count,
+    }).toObject()
+  )
 }

@@ -8,6 +8,10 @@ import {
   type Category,
   type FacilityPlace,
 } from '#queries/reports/regions'
+import RegionRowTransformer, {
+  type CoverageTone,
+  type RegionCounts,
+} from '#transformers/reports/region_row_transformer'
 
 /**
  * The province and city tables: one row per region, one column per facility category. A
@@ -15,8 +19,6 @@ import {
  * also shows its coverage: the facilities served out of those registered there, coloured as
  * spec part 2 section 9 says (0 red, below 50 yellow, below 80 blue, else green).
  */
-export type CoverageTone = 'red' | 'amber' | 'blue' | 'emerald'
-
 export function coverageTone(percentage: number): CoverageTone {
   if (percentage <= 0) return 'red'
   if (percentage < 50) return 'amber'
@@ -24,20 +26,9 @@ export function coverageTone(percentage: number): CoverageTone {
   return 'emerald'
 }
 
-export interface RegionRow {
-  code: string | null
-  name: string
-  /** One count per category, in the order of `categories`. */
-  reports: number[]
-  total: number
-  /** Facilities registered in the region, and how many of them were served. */
-  registered: number
-  served: number
-  percentage: number
-  tone: CoverageTone
-}
+export type RegionRow = ReturnType<RegionRowTransformer['toObject']>
 
-type Totals = Omit<RegionRow, 'code' | 'name'>
+type Totals = RegionCounts
 
 function coverage(served: number, registered: number) {
   const percentage = registered ? Math.round((served / registered) * 1000) / 10 : 0
@@ -101,16 +92,19 @@ async function regionTable(filters: ReportFilters, level: 'province' | 'city', l
     (place) => place[level],
     filters.calculation
   )
-  const regions: RegionRow[] = totals.total
+  const regions = totals.total
     ? [...rows.entries()]
-        .map(([code, row]) => ({
-          code,
-          name: code ? (names.get(code) ?? code) : NO_REGION,
-          ...row,
-        }))
+        .map(([code, counts]) =>
+          new RegionRowTransformer({
+            code,
+            name: code ? (names.get(code) ?? code) : NO_REGION,
+            counts,
+          }).toObject()
+        )
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'id'))
     : []
-  return { categories, regions, totals }
+  const total = new RegionRowTransformer({ code: null, name: 'Total', counts: totals })
+  return { categories, regions, totals: total.forTotals() }
 }
 
 /** Spec: /api/report/service/province and /alkespk/province (PK lines only). */

@@ -1,22 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
-import { SERVICE_LABS, LAB_LABELS, type ServiceLab } from '#enums/labs'
-import { LABORATORY_LABELS, type AlkesLaboratory } from '#enums/master_data'
-
-/** One device type as the public simulation shows it: nothing but its name and tariff. */
-export type SimulationPrice = {
-  id: number
-  name: string
-  /** Tariff in whole rupiah. */
-  price: number
-}
-
-/** One tab of the simulation: a lab and its device types, sorted by name. */
-export type SimulationTab = {
-  key: ServiceLab
-  label: string
-  shortLabel: string
-  items: SimulationPrice[]
-}
+import { SERVICE_LABS, type ServiceLab } from '#enums/labs'
+import SimulationTabTransformer, {
+  type SimulationPrice,
+} from '#transformers/simulation_tab_transformer'
 
 const byName = new Intl.Collator('id', { sensitivity: 'base', numeric: true })
 
@@ -25,7 +11,7 @@ const byName = new Intl.Collator('id', { sensitivity: 'base', numeric: true })
  * device type of the master data under its lab. Sorted here rather than in SQL, so SQLite and
  * PostgreSQL give the same order whatever their collation.
  */
-export async function simulationTabs(): Promise<SimulationTab[]> {
+export async function simulationTabs() {
   const rows: { id: number; name: string; price: unknown; laboratory: string }[] = await db
     .from('alkes')
     .select('id', 'name', 'price', 'laboratory')
@@ -39,10 +25,10 @@ export async function simulationTabs(): Promise<SimulationTab[]> {
       ?.push({ id: Number(row.id), name: row.name, price: Math.round(Number(row.price)) })
   }
 
-  return SERVICE_LABS.map((lab) => ({
-    key: lab,
-    label: LABORATORY_LABELS[lab.toUpperCase() as AlkesLaboratory],
-    shortLabel: LAB_LABELS[lab],
-    items: items.get(lab)!.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id),
-  }))
+  return SERVICE_LABS.map((lab) =>
+    new SimulationTabTransformer({
+      lab,
+      items: items.get(lab)!.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id),
+    }).toObject()
+  )
 }

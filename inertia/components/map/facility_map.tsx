@@ -6,7 +6,9 @@ import 'leaflet/dist/leaflet.css'
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css'
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css'
 import { facilityIcon } from '~/components/map/facility_icon'
-import type { FacilityPoint } from '#queries/monitoring/facility_map'
+import type { Data } from '#generated/data'
+
+type FacilityPoint = Data.FacilityPoint
 
 /** Spec part 1 section 9: the map is centred on Indonesia at zoom 4.5. */
 const CENTER: [number, number] = [-2.55, 118.01]

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ChevronDown } from 'lucide-react'
 import { StatusBadge } from '~/components/status_badge'
-import type { DeviceOutcomeRows } from '#queries/orders/device_outcomes'
+import type { Data } from '#generated/data'
+
+/** The order's first lines (`/{type}/{id}/devices`) and how many more it has. */
+type DeviceOutcomeRows = { devices: Data.OrderDevice.Variants['forPopover'][]; more: number }
 
 const LINK = 'text-xs text-brand-700 hover:underline dark:text-brand-100'
 const WIDTH = 384

@@ -4,12 +4,14 @@ import { Card, PageHeader } from '~/components/ui/card'
 import { StatusBadge } from '~/components/status_badge'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { ActionButtons } from '~/components/orders/action_buttons'
-import type { DetailDeviceLine } from '#transformers/order_device_transformer'
-import type { TimelineEntry } from '#transformers/internal_order_transformer'
-import type { PageAction } from '#workflows/kit'
+import type { Data } from '#generated/data'
+
+/** What every order's page reads from its order (both types). */
+type FramedOrder = Data.Order.Variants['forDetail']
+type TimelineEntry = Data.AuditEntry
 
 /** A device line on an order's page (both types), with what the viewer may do to it. */
-export type DeviceRow = DetailDeviceLine
+export type DeviceRow = Data.OrderDevice.Variants['forDetail']
 
 const LINK = 'text-xs text-brand-700 hover:underline dark:text-brand-100'
 
@@ -151,17 +153,6 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
       </ol>
     </Card>
   )
-}
-
-/** What every order's page reads from its order. */
-interface FramedOrder {
-  number: string
-  status: string
-  status_tone: string
-  fasyankes: { fasyankes_name: string }
-  letter_href: string | null
-  buttons: PageAction[]
-  timeline: TimelineEntry[]
 }
 
 /**

@@ -2,7 +2,7 @@ import { ReportCard } from '~/components/reports/report_card'
 import { RankingChart, SERIES_COLOURS } from '~/components/reports/charts'
 import { count, ReportTable, Td, Th } from '~/components/reports/report_table'
 import { useReport, type ReportParams } from '~/components/reports/use_report'
-import type { RankedItem } from '#queries/reports/rankings'
+import type { Data } from '#generated/data'
 
 /** A top or lowest list (spec: items with a facility or device name and a count), and its chart. */
 export function RankingCard({
@@ -20,7 +20,7 @@ export function RankingCard({
   itemHeader: string
   lowest?: boolean
 }) {
-  const query = useReport<RankedItem[]>(path, params)
+  const query = useReport<Data.Reports.Ranking[]>(path, params)
   return (
     <ReportCard title={title} query={query} failure={failure} isEmpty={(items) => !items.length}>
       {(items) => (

@@ -2,14 +2,16 @@ import { ReportCard } from '~/components/reports/report_card'
 import { Bars } from '~/components/reports/charts'
 import { count, Percentage, ReportTable, Td, Th } from '~/components/reports/report_table'
 import { useReport, type ReportParams } from '~/components/reports/use_report'
-import type { RegionRow } from '#queries/reports/region_tables'
+import type { Data } from '#generated/data'
+
+type RegionRow = Data.Reports.RegionRow
 
 type RegionTable = {
   calculation_type: 'alkes' | 'fasyankes'
   categories: { id: number | null; name: string }[]
   provinces?: RegionRow[]
   cities?: RegionRow[]
-  totals: Omit<RegionRow, 'code' | 'name'>
+  totals: Data.Reports.RegionRow.Variants['forTotals']
 }
 
 const CHART_ROWS = 12

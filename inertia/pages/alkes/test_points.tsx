@@ -10,9 +10,24 @@ import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 import { SubmitButton } from '~/components/form/submit_button'
 import { UnsavedGuard } from '~/components/form/unsaved_guard'
 import { LABELS } from '~/lib/labels'
-import type { TestPointsPage } from '#queries/alkes/test_points'
+import type { Data } from '#generated/data'
 
-type Stored = TestPointsPage['points'][number]
+type Stored = Data.AlkesTestPoint
+
+/** What the test points page receives. */
+type TestPointsPage = {
+  title: string
+  alkes: Data.Alkes.Variants['forTestPoints']
+  points: Stored[]
+  backHref: string
+  /** Null when this user may only read the points. */
+  submitHref: string | null
+  /** Why the page is read-only, or null. */
+  readOnlyNote: string | null
+  maxPoints: number
+  maxRepeats: number
+  toleranceTypes: { value: Stored['tolerance_type']; label: string }[]
+}
 
 /** A row as typed: numbers stay text until sent (a decimal comma is allowed). */
 type Row = {
@@ -21,7 +36,7 @@ type Row = {
   unit: string
   nominal: string
   tolerance: string
-  tolerance_type: 'abs' | 'pct'
+  tolerance_type: Stored['tolerance_type']
   repeats: string
   resolution: string
 }

@@ -10,7 +10,9 @@ import { StatusBadge } from '~/components/status_badge'
 import { DetailList } from '~/components/detail_list'
 import { bind } from '~/lib/bind'
 import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
-import type { HistoryEntry } from '#queries/calibrators/calibration_types'
+import type { Data } from '#generated/data'
+
+type HistoryEntry = Data.CalibrationEvent
 
 type Entry = HistoryEntry & { impact_href: string | null }
 

@@ -8,7 +8,9 @@ import { RowCard } from '~/components/data_table/columns'
 import { StatusBadge } from '~/components/status_badge'
 import type { ListPageProps } from '~/components/master_list_page'
 import type { ImpactRow } from '#queries/calibrators/calibration_types'
-import type { HistoryEntry } from '#queries/calibrators/calibration_types'
+import type { Data } from '#generated/data'
+
+type HistoryEntry = Data.CalibrationEvent
 
 type Props = ListPageProps & {
   calibrator: { id: number; name: string; serialNumber: string }

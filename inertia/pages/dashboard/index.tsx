@@ -3,7 +3,7 @@ import { Card, PageHeader } from '~/components/ui/card'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { StatusBadge } from '~/components/status_badge'
 import { buttonClass } from '~/components/ui/button'
-import type { RecalibrationMark } from '#queries/monitoring/recalibration_mark'
+import type { Data } from '#generated/data'
 
 type Props = {
   /** Each card links to the order list filtered to its status (null: no list for this user). */
@@ -15,20 +15,7 @@ type Props = {
     alkes_name: string
     formatted_price: string
   }[]
-  recalibration: {
-    id: number
-    /** Null for users who may not see the facility column. */
-    fasyankes_name: string | null
-    /** Name, brand, model and serial number. */
-    alkes: string
-    formatted_next_calibration_date: string
-    day_counter: number
-    not_fit: boolean
-    /** Overdue, due soon or TIDAK LAIK (the server's marking, shared with the inventory). */
-    mark: RecalibrationMark
-    /** The device's history page (null without a serial number). */
-    history_href: string | null
-  }[]
+  recalibration: Data.InventoryDevice.Variants['forMonitor'][]
   /** The whole inventory ('Lihat semua'); null when the user may not open it. */
   inventoryHref: string | null
   /** Order number and facility columns (spec part 1: yantek and admin_pk only), decided by the server. */

@@ -3,10 +3,13 @@ import { CheckboxField, NumberField } from '~/components/ui/field'
 import { RupiahField } from '~/components/ui/rupiah_field'
 import { Notice } from '~/components/ui/notice'
 import { DetailList } from '~/components/detail_list'
-import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
+import {
+  LabPlanForm,
+  type LabPlanPage,
+  type PlannedLab as Lab,
+} from '~/components/insitu/lab_plan_form'
 import { formatRupiah } from '~/lib/format'
 import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
-import type { LabPlanPage } from '#queries/insitu/lab_plans'
 
 /** Each cost's fields in the spec's order: `[title, prefix, price, count, third field, its label]`. */
 const COSTS = [

@@ -2,9 +2,12 @@ import { useForm } from '@inertiajs/react'
 import { NumberField } from '~/components/ui/field'
 import { SimpleTable } from '~/components/ui/simple_table'
 import { DetailList } from '~/components/detail_list'
-import { LabPlanForm, type PlannedLab as Lab } from '~/components/insitu/lab_plan_form'
+import {
+  LabPlanForm,
+  type LabPlanPage,
+  type PlannedLab as Lab,
+} from '~/components/insitu/lab_plan_form'
 import { estimateDays, formatDays } from '../../../app/workflows/insitu_costs'
-import type { LabPlanPage } from '#queries/insitu/lab_plans'
 
 const FIELDS = [
   ['pp_hour', 'Jam Perjalanan (PP)'],

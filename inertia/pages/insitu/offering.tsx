@@ -4,7 +4,7 @@ import { SimpleTable } from '~/components/ui/simple_table'
 import { ActionButtons } from '~/components/orders/action_buttons'
 import { Info } from '~/components/orders/order_page'
 import { buttonClass } from '~/components/ui/button'
-import type { Offering } from '#queries/insitu/offering'
+import type { Data } from '#generated/data'
 import type { PageAction } from '#workflows/kit'
 
 type Props = {
@@ -12,7 +12,7 @@ type Props = {
   backHref: string
   /** Why the letter cannot be made yet (an estimation or accommodation missing), or null. */
   missing: string | null
-  offering: Offering | null
+  offering: Data.InsituOffering | null
   pdfHref: string | null
   /** Send, sign or upload the contract: what this user may do now. */
   actions: PageAction[]

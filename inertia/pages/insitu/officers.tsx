@@ -7,9 +7,9 @@ import { CheckboxField, SelectField, TextField } from '~/components/ui/field'
 import { SubmitButton } from '~/components/form/submit_button'
 import { Tabs } from '~/components/ui/tabs'
 import { Info } from '~/components/orders/order_page'
-import type { teamViews } from '#queries/insitu/teams'
+import type { Data } from '#generated/data'
 
-type Lab = Awaited<ReturnType<typeof teamViews>>[number]
+type Lab = Data.InsituTeam
 type DateRow = { start_date: string; end_date: string }
 
 /** Spec part 2 section 5: the officer selection's alerts. */

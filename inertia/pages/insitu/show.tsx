@@ -1,14 +1,10 @@
 import { Tabs } from '~/components/ui/tabs'
 import { DeviceTable, Info, OrderPage } from '~/components/orders/order_page'
-import type { InsituOrderDetail } from '#queries/insitu/detail_types'
+import type { Data } from '#generated/data'
 
-export default function InsituOrderShow({
-  order,
-  backHref,
-}: {
-  order: InsituOrderDetail
-  backHref: string
-}) {
+type Order = Data.InsituOrder.Variants['forDetail']
+
+export default function InsituOrderShow({ order, backHref }: { order: Order; backHref: string }) {
   const labs = order.labs.filter((lab) => lab.devices.length > 0)
   return (
     <OrderPage

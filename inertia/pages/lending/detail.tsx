@@ -14,16 +14,10 @@ import { LoanSummary, type LoanSummaryData } from '~/components/lending/loan_sum
 import { requestJson } from '~/lib/json_request'
 import { cn } from '~/lib/cn'
 import type { PageAction } from '~/types'
+import type { Data } from '#generated/data'
 
 type Condition = 'Good' | 'Bad'
-type TimelineEntry = {
-  id: number
-  label: string
-  detail: string | null
-  user_name: string | null
-  reason: string | null
-  formatted_at: string
-}
+type TimelineEntry = Data.AuditEntry
 
 type Line = LoanSummaryData['lines'][number] & {
   calibrator_id: number

@@ -10,19 +10,16 @@ import { OrderPicker, type LinkedOrder } from '~/components/lending/order_picker
 import { requestJson } from '~/lib/json_request'
 import { bind } from '~/lib/bind'
 import type { OrderType } from '#workflows/order_types'
+import type { Data } from '#generated/data'
 
-type Lab = 'pk' | 'ukpr' | 'sarpras'
 type Condition = 'Good' | 'Bad'
 
-type Calibrator = {
-  id: number
-  name: string
-  merk: string | null
-  type_model: string | null
-  serial_number: string
-  unit: string
-  lab: Lab | null
-}
+/** What the form keeps of a calibrator (the serial lookup answers the whole lendable one). */
+type Calibrator = Pick<
+  Data.LendableCalibrator,
+  'id' | 'name' | 'merk' | 'type_model' | 'serial_number' | 'unit' | 'lab'
+>
+type Lab = NonNullable<Calibrator['lab']>
 
 type Line = Calibrator & {
   condition: Condition

@@ -1,7 +1,9 @@
 import { Head } from '@inertiajs/react'
 import { Card, PageHeader } from '~/components/ui/card'
 import FacilityMap from '~/components/map/facility_map'
-import type { FacilityPoint } from '#queries/monitoring/facility_map'
+import type { Data } from '#generated/data'
+
+type FacilityPoint = Data.FacilityPoint
 
 type Props = {
   /** Every facility, with or without coordinates. */

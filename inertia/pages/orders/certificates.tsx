@@ -4,41 +4,10 @@ import { Card, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 import { StatusBadge } from '~/components/status_badge'
+import type { Data } from '#generated/data'
 
-type Revision = {
-  id: number
-  revision: number
-  number: string | null
-  display_number: string | null
-  status: 'Menunggu Persetujuan' | 'Berlaku' | 'Diganti'
-  amendment_reason: string | null
-  approved_by: string | null
-  formatted_approved_at: string | null
-  formatted_superseded_at: string | null
-  formatted_requested_at: string
-  file_href: string | null
-  verification_url: string | null
-  printed_code: string | null
-  approve_href: string | null
-}
-
-type Line = {
-  id: number
-  alkes_name: string
-  merk: string | null
-  model: string | null
-  serial_number: string | null
-  officer: string | null
-  status: string
-  status_tone: string
-  certificate_number: string | null
-  measured: boolean
-  verdict: string | null
-  verdict_tone: string | null
-  draft_href: string | null
-  amend_href: string | null
-  revisions: Revision[]
-}
+type Line = Data.OrderDevice.Variants['forCertificates']
+type Revision = Line['revisions'][number]
 
 type Props = {
   order: { number: string; status: string }

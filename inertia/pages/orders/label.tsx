@@ -7,16 +7,10 @@ import { FileField } from '~/components/ui/file_input'
 import { Button, buttonClass } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 import { StatusBadge } from '~/components/status_badge'
+import type { Data } from '#generated/data'
 
-type LabelType = 'Main' | 'Additional'
-type Line = {
-  id: number | null
-  label_id: number
-  label_name: string
-  type: LabelType
-  quantity: number
-  returned_quantity: number | null
-}
+type Line = Data.LabelRequest['main'][number]
+type LabelType = Line['type']
 type DeviceLabel = {
   code: string
   /** The label's QR code (SVG drawn by the server from its verification address). */
@@ -33,14 +27,7 @@ type Props = {
   backHref: string
   labels: Record<string, string>
   typeNames: Record<LabelType, string>
-  request: {
-    status: 'Pending' | 'Diserahkan' | 'Selesai'
-    notes: string | null
-    additional_notes: string | null
-    main: Line[]
-    additional: Line[]
-    formatted_handed_over_at: string | null
-    formatted_finished_at: string | null
+  request: Data.LabelRequest & {
     /** Not requested yet: the main counts come from the worksheet results. */
     prefilled: boolean
   }

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import { Head } from '@inertiajs/react'
-import type { SimulationTab } from '#queries/simulation/price_lists'
+import type { Data } from '#generated/data'
 import { SearchInput } from '~/components/ui/search_input'
 import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/confirm_dialog'
@@ -19,7 +19,7 @@ import { PrintableEstimate } from '~/components/simulation/printable_estimate'
 import { SimulationShell } from '~/components/simulation/simulation_shell'
 import type { LabGroup } from '~/components/simulation/lab_groups'
 
-type Props = { labName: string; tabs: SimulationTab[] }
+type Props = { labName: string; tabs: Data.SimulationTab[] }
 
 /**
  * The public tariff simulation (spec part 2: "Simulasi Alat", tabs pk, ukpr, sarpras). The
