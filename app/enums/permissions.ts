@@ -69,6 +69,8 @@ export const PERMISSIONS = {
   // Generated certificates (issue 15): read by the worksheet staff and the PK head.
   'internal.certificates': ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
   'internal.attach': ['yantek', 'admin_pk', 'officer_pk'],
+  // Who uploads a result for any line, not only the lines assigned to them.
+  'internal.attachment.every_line': ['yantek', 'admin_pk'],
   'internal.certificate_date': ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
   'internal.handover': ['yantek', 'admin_pk'],
   'internal.feedback': ['fasyankes', 'yantek', 'admin_pk'],
@@ -109,6 +111,8 @@ export const PERMISSIONS = {
   'insitu.append': ['yantek', 'admin_pk', 'fasyankes'],
   'insitu.devices': ['yantek', 'admin_pk'],
   'insitu.worksheet': ['yantek', 'officer_pk', 'officer_ukpr', 'officer_sarpras'],
+  // Who works (worksheets) on every device line, not only the lines or team assigned to them.
+  'orders.work.every_line': ['yantek'],
   'insitu.worksheet_upload': ['officer_pk', 'officer_ukpr', 'officer_sarpras'],
   'insitu.certificates': [
     'yantek',

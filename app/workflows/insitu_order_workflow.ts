@@ -41,7 +41,7 @@ const facilityOnlyWhileSent = (user: User, order: Order) =>
 /** Labels on site: the officer_pk who leads the PK team (spec part 2 section 6). */
 const pkLeader: LabelOfficer = {
   is: (user, order) =>
-    user.hasRole('officer_pk') &&
+    user.can('label.request') &&
     (order.teamMembers ?? []).some(
       (member) => member.userId === user.id && member.lab === 'pk' && member.isLeader
     ),
@@ -72,9 +72,9 @@ const inTeam = (user: User, order: Order, device?: OrderDevice) =>
     (member) => member.userId === user.id && (!device || member.lab === device.lab)
   )
 
-/** Worksheets on site: yantek, or an officer of the lab's team (spec: worksheet access). */
+/** Worksheets on site: who works every line (yantek), or an officer of the lab's team. */
 const yantekOrTeam = (user: User, order: Order, device?: OrderDevice) =>
-  user.hasRole('yantek') || inTeam(user, order, device)
+  user.can('orders.work.every_line') || inTeam(user, order, device)
 
 const TEAM_ONLY = 'Lembar kerja ini hanya untuk petugas tim laboratorium yang ditugaskan.'
 

@@ -3,7 +3,7 @@ import type Order from '#models/order'
 import {
   SHARED_TIMELINE,
   defineOrderWorkflow,
-  assignedOrYantek,
+  assignedOfficer,
   orderWorkActions,
   sharedOrderPage,
   type LabelOfficer,
@@ -41,7 +41,7 @@ export const INVOICED: InternalStatus[] = ['MENUNGGU FEEDBACK', 'SELESAI']
 /** Labels: an officer_pk assigned to one of the order's devices (spec: officer_pk). */
 const labelOfficer: LabelOfficer = {
   is: (user, order) =>
-    user.hasRole('officer_pk') &&
+    user.can('label.request') &&
     (order.assignedLines ?? []).some((line) => line.officerId === user.id),
   only: 'Permintaan label hanya untuk petugas PK yang ditugaskan pada order ini.',
 }
@@ -226,7 +226,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
     attachment: {
       ...work.attachment,
       guard: (user, order, device) =>
-        user.hasRole('admin_pk') || assignedOrYantek(user, order, device),
+        user.can('internal.attachment.every_line') || assignedOfficer(user, order, device),
       guardRefusal: 'Berkas hasil alat ini hanya diunggah oleh petugas yang ditugaskan.',
     },
     // Spec part 2 section 6: admin_pk and yantek refresh the proof of invoice's file and date

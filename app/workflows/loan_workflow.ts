@@ -1,7 +1,7 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type User from '#models/user'
 import type CalibratorLoan from '#models/calibrator_loan'
-import { LAB_HEADS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
+import { SERVICE_LABS, type ServiceLab } from '#enums/labs'
 import { defineWorkflow } from '#workflows/kit'
 import type { LoanStatus } from '#enums/loan_statuses'
 
@@ -45,11 +45,7 @@ export function overallLoanStatus(decisions: (LoanStatus | null)[]): LoanStatus 
 export function labsToDecide(user: User, loan: CalibratorLoan): ServiceLab[] {
   return SERVICE_LABS.filter((lab) => {
     const decision = loan.labDecision(lab)
-    return (
-      decision.status === 'Pending' &&
-      decision.officerId === user.id &&
-      user.hasRole(LAB_HEADS[lab])
-    )
+    return decision.status === 'Pending' && decision.officerId === user.id && user.headsLab(lab)
   })
 }
 

@@ -4,7 +4,7 @@ import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import type { LabelStatus } from '#models/label_request'
 import { defineWorkflow, type ActionInfo, type WorkflowDefinition } from '#workflows/kit'
-import { LAB_HEADS } from '#enums/labs'
+import type { OrderType } from '#enums/order_types'
 
 /**
  * Actions every order type's workflow defines, because the shared order
@@ -45,11 +45,11 @@ export const assignedOfficer = (user: User, _order: Order, device?: OrderDevice)
 
 /** A generated certificate is approved by the head of the device line's lab (issue 15). */
 export const headOfDeviceLab = (user: User, _order: Order, device?: OrderDevice) =>
-  !!device && user.hasRole(LAB_HEADS[device.lab])
+  !!device && user.headsLab(device.lab)
 
-/** Worksheet: yantek always; anyone else only for the device assigned to them. */
+/** Worksheet: who works every line (yantek); anyone else only for the device assigned to them. */
 export const assignedOrYantek = (user: User, order: Order, device?: OrderDevice) =>
-  user.hasRole('yantek') || assignedOfficer(user, order, device)
+  user.can('orders.work.every_line') || assignedOfficer(user, order, device)
 
 /** The order pages every type has, under `/{type}/{id}` (start/routes/orders.ts). */
 type SharedOrderRoute =
@@ -72,7 +72,7 @@ export const sharedOrderPage =
  * device line. A type overrides what differs by spreading its own definition after these.
  */
 export function orderWorkActions<S extends string>(
-  type: 'internal' | 'insitu',
+  type: OrderType,
   when: {
     /** Device lines may be removed. */
     open: readonly S[]
@@ -251,7 +251,7 @@ export interface LabelOfficer {
  * Pending and reports the returned ones once Diserahkan; staff hand them over.
  */
 function labelSteps<S extends string>(
-  type: 'internal' | 'insitu',
+  type: OrderType,
   when: { labels: readonly S[]; labelling: readonly S[] },
   officer: LabelOfficer
 ) {
