@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import { errors as vineErrors } from '@vinejs/vine'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { cleanQuery, countRows, paginate, queryStrings, rowsOfIds } from '#lists/datatable'
 import ActionRefusedException from '#exceptions/action_refused_exception'
@@ -75,15 +76,24 @@ export function backToList(ctx: HttpContext, list: AnyList, message: string) {
   return ctx.response.redirect(list.path)
 }
 
+/** The master-data registers, by the name their routes carry (start/route_kit.ts). */
+export type RegisterName = 'officer' | 'fasyankes' | 'alkes' | 'calibrator'
+
 /**
- * What a register's form page needs to add a record (`{path}/store`) or change one
- * (`{path}/{id}/update`): its title and where it goes back and sends to.
+ * What a register's form page needs to add a record (`{register}.store`) or change one
+ * (`{register}.update`): its title and where it goes back and sends to.
  */
-export function recordFormProps(list: AnyList, record?: { id: number } | null) {
+export function recordFormProps(
+  list: AnyList,
+  register: RegisterName,
+  record?: { id: number } | null
+) {
   return {
     title: record ? (list.editTitle ?? `Ubah ${list.recordName}`) : `Tambah ${list.recordName}`,
-    backHref: list.path,
-    submitHref: record ? `${list.path}/${record.id}/update` : `${list.path}/store`,
+    backHref: urlFor(`${register}.index`),
+    submitHref: record
+      ? urlFor(`${register}.update`, { id: record.id })
+      : urlFor(`${register}.store`),
     method: record ? ('put' as const) : ('post' as const),
   }
 }

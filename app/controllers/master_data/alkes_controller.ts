@@ -21,7 +21,7 @@ export default class AlkesController {
 
   async create({ inertia }: HttpContext) {
     return inertia.render('alkes/form', {
-      register: recordFormProps(alkesList),
+      register: recordFormProps(alkesList, 'alkes'),
       alkes: null,
       laboratories,
     })
@@ -37,7 +37,7 @@ export default class AlkesController {
     const alkes = await Alkes.findOrFail(Number(params.id) || 0)
     const [row] = await alkesList.query({}).where('id', alkes.id)
     return inertia.render('alkes/form', {
-      register: recordFormProps(alkesList, alkes),
+      register: recordFormProps(alkesList, 'alkes', alkes),
       alkes: alkesList.row(row),
       laboratories,
     })

@@ -36,7 +36,7 @@ export default class CalibratorsController {
 
   async create({ inertia }: HttpContext) {
     return inertia.render('calibrators/form', {
-      register: recordFormProps(calibratorList),
+      register: recordFormProps(calibratorList, 'calibrator'),
       calibrator: null,
       options: await formOptions(),
     })
@@ -56,7 +56,7 @@ export default class CalibratorsController {
     const calibrator = await Calibrator.findOrFail(Number(params.id) || 0)
     const [row] = await calibratorList.query({}).where('c.id', calibrator.id)
     return inertia.render('calibrators/form', {
-      register: recordFormProps(calibratorList, calibrator),
+      register: recordFormProps(calibratorList, 'calibrator', calibrator),
       calibrator: calibratorList.row(row),
       options: await formOptions(),
     })

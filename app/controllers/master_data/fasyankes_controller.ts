@@ -27,7 +27,7 @@ export default class FasyankesController {
 
   async create({ inertia }: HttpContext) {
     return inertia.render('fasyankes/form', {
-      register: recordFormProps(fasyankesList),
+      register: recordFormProps(fasyankesList, 'fasyankes'),
       fasyankes: null,
       options: await facilityFormOptions(),
     })
@@ -47,7 +47,7 @@ export default class FasyankesController {
     const facility = await Fasyankes.findOrFail(Number(params.id) || 0)
     const account = await User.query().where('fasyankes_id', facility.id).first()
     return inertia.render('fasyankes/form', {
-      register: recordFormProps(fasyankesList, facility),
+      register: recordFormProps(fasyankesList, 'fasyankes', facility),
       fasyankes: { id: facility.id, ...fasyankesFormValues(facility, account?.email ?? '') },
       options: await facilityFormOptions(),
     })

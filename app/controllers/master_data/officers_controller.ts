@@ -44,7 +44,7 @@ export default class OfficersController {
 
   async create({ inertia }: HttpContext) {
     return inertia.render('officers/form', {
-      register: recordFormProps(officerList),
+      register: recordFormProps(officerList, 'officer'),
       officer: null,
       account: null,
     })
@@ -67,7 +67,7 @@ export default class OfficersController {
     const officer = await findOfficer(params.id)
     const refusal = accountRefusal(auth.user!, officer)
     return inertia.render('officers/form', {
-      register: recordFormProps(officerList, officer),
+      register: recordFormProps(officerList, 'officer', officer),
       officer: {
         id: officer.id,
         name: officer.name,

@@ -13,6 +13,7 @@ import { ROLES } from '#enums/roles'
 import { menuFor } from '#services/navigation'
 import { orderPagePattern } from '#services/order_links'
 import { verificationUrl } from '#services/label_codes'
+import { recordFormProps, type RegisterName } from '#lists/list_responder'
 
 /**
  * Issue 36, item 3: every server URL the app hands out comes from a route's name (urlFor), so a
@@ -131,7 +132,10 @@ function orderTypeHrefs(): Href[] {
   })
 }
 
-/** The sidebar of every role, the label verification link and the set-password link. */
+const REGISTERS: RegisterName[] = ['officer', 'fasyankes', 'alkes', 'calibrator']
+const SAMPLE_LIST = { recordName: 'Data' } as Parameters<typeof recordFormProps>[0]
+
+/** The sidebar of every role, the label verification link and the master-data forms. */
 function pageHrefs(): Href[] {
   const menus = ROLES.flatMap((role) => menuFor(userWithRoles([role])))
   const entries = menus.flatMap((section) => section.items)
@@ -140,11 +144,22 @@ function pageHrefs(): Href[] {
   return [
     ...pages.map((item) => ({ what: `menu ${item.label}`, href: item.href, method: 'get' })),
     { what: 'label verification', href: path(verificationUrl('7K2QMX9D4R')), method: 'get' },
+    ...REGISTERS.flatMap((register) => {
+      const adding = recordFormProps(SAMPLE_LIST, register)
+      const changing = recordFormProps(SAMPLE_LIST, register, { id: 7 })
+      return [
+        { what: `${register} form back`, href: adding.backHref, method: 'get' },
+        { what: `${register} store`, href: adding.submitHref, method: 'post' },
+        { what: `${register} update`, href: changing.submitHref, method: 'put' },
+      ]
+    }),
   ]
 }
 
 test.group('Every server URL from a route name (issue 36, item 3)', () => {
-  test('every menu entry and the label verification link resolve to GET routes', ({ assert }) => {
+  test('every menu entry, the label verification link and the register forms resolve', ({
+    assert,
+  }) => {
     const hrefs = pageHrefs()
     assert.isAbove(hrefs.length, 20, 'every role has a menu')
     assert.deepEqual(unresolved(hrefs), [])
