@@ -90,7 +90,7 @@ export function recordFormProps(
 ) {
   return {
     title: record ? (list.editTitle ?? `Ubah ${list.recordName}`) : `Tambah ${list.recordName}`,
-    backHref: urlFor(`${register}.index`),
+    backHref: list.path,
     submitHref: record
       ? urlFor(`${register}.update`, { id: record.id })
       : urlFor(`${register}.store`),

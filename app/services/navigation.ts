@@ -103,10 +103,14 @@ function buildMenus() {
   return { staff, facility }
 }
 
+function builtMenus() {
+  menus ??= buildMenus()
+  return menus
+}
+
 /** The staff sidebar before filtering by the user's permissions. */
 export function staffMenu(): MenuItem[] {
-  menus ??= buildMenus()
-  return menus.staff
+  return builtMenus().staff
 }
 
 function visible(items: MenuItem[], user: User): VisibleMenuItem[] {
@@ -121,14 +125,14 @@ function visible(items: MenuItem[], user: User): VisibleMenuItem[] {
 }
 
 export function menuFor(user: User): MenuSection[] {
-  menus ??= buildMenus()
+  const { staff, facility } = builtMenus()
   if (user.isFacility) {
-    return menus.facility.map((section) => ({
+    return facility.map((section) => ({
       title: section.title,
       items: visible(section.items, user),
     }))
   }
-  return [{ title: null, items: visible(menus.staff, user) }]
+  return [{ title: null, items: visible(staff, user) }]
 }
 
 /** Where a user lands after signing in: the first page their menu offers, else their profile. */

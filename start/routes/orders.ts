@@ -22,7 +22,6 @@ const DeviceOutcomesController = () => import('#controllers/orders/device_outcom
  * loader binds the order after the type's list permission and the facility
  * scope; the order's own workflow then decides who may act in which status.
  */
-const orderType = ORDER_TYPE_PARAM
 const LAB_PARAM = new RegExp(`^(${SERVICE_LABS.join('|')})$`)
 
 router
@@ -106,7 +105,7 @@ router
     router.put('/label/handover', [LabelsController, 'handover']).as('orders.label.handover')
   })
   .prefix('/:orderType/:id')
-  .where('orderType', orderType)
+  .where('orderType', ORDER_TYPE_PARAM)
   .where('id', router.matchers.number())
   .where('deviceId', router.matchers.number())
   .where('alkesOrderId', router.matchers.number())
@@ -120,7 +119,7 @@ router
 router
   .get('/label/:orderType/:id', [LabelsController, 'show'])
   .as('orders.label')
-  .where('orderType', orderType)
+  .where('orderType', ORDER_TYPE_PARAM)
   .where('id', router.matchers.number())
   .use([middleware.auth(), middleware.order()])
 
@@ -128,7 +127,7 @@ router
 router
   .post('/:orderType/:labelRequestId/label/finishing', [LabelsController, 'finishing'])
   .as('orders.label.finishing')
-  .where('orderType', orderType)
+  .where('orderType', ORDER_TYPE_PARAM)
   .where('labelRequestId', router.matchers.number())
   .use([middleware.auth(), middleware.order({ byLabelRequest: true })])
 

@@ -148,7 +148,6 @@ function pageHrefs(): Href[] {
       const adding = recordFormProps(SAMPLE_LIST, register)
       const changing = recordFormProps(SAMPLE_LIST, register, { id: 7 })
       return [
-        { what: `${register} form back`, href: adding.backHref, method: 'get' },
         { what: `${register} store`, href: adding.submitHref, method: 'post' },
         { what: `${register} update`, href: changing.submitHref, method: 'put' },
       ]
