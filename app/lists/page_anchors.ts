@@ -4,6 +4,7 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import { keyColumns, whereAfterKeys } from '#lists/list_sort'
 import { tablesRead } from '#lists/kept_reads'
 import { onCommittedWrites } from '#database/committed_writes'
+import { BACKGROUND_READ } from '#database/sqlite_readers'
 import logger from '@adonisjs/core/services/logger'
 import type { Keyset } from '#lists/types'
 
@@ -75,11 +76,14 @@ function walkAnchors(
   const entry = { tables, dirty: false, walk: Promise.resolve<Anchors>([]) }
   entry.walk = (async () => {
     try {
-      const rows: Record<string, string | number>[] = await numbered.client
+      const walk = numbered.client
         .from(numbered.as('numbered'))
         .whereRaw(`anchor_row % ${PAGE_ANCHORS.every} = 0`)
         .orderBy('anchor_row')
         .select(keys.map((_, i) => `key_${i}`))
+      // On SQLite a reader thread of its own: no request's read queues behind the walk.
+      walk.knexQuery.comment(BACKGROUND_READ)
+      const rows: Record<string, string | number>[] = await walk
       const anchors = rows.map((row) => keys.map((_, i) => row[`key_${i}`]))
       if (ANCHOR_TTL_MS > 0) {
         if (anchorSets.size >= MAX_ANCHOR_SETS) anchorSets.clear()

@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { SQLITE_BUSY_TIMEOUT_MS } from '#config/database'
-import { sqliteReaderCount, startSqliteReaders, stopSqliteReaders } from '#database/sqlite_readers'
+import {
+  BACKGROUND_READ,
+  sqliteReaderCount,
+  startSqliteReaders,
+  stopSqliteReaders,
+} from '#database/sqlite_readers'
 
 /**
  * Issue 34: on SQLite a statement runs synchronously on the request thread, and a worker's one
@@ -14,9 +19,9 @@ import { sqliteReaderCount, startSqliteReaders, stopSqliteReaders } from '#datab
 const onSqlite = env.get('DB_CONNECTION', 'sqlite') === 'sqlite'
 
 /** A read SQLite needs a while for: counting to `n` in a recursive query. */
-const longRead = (n: number) =>
+const longRead = (n: number, comment = '') =>
   db.rawQuery(
-    `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n})
+    `${comment}WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n})
      SELECT count(*) AS n FROM c`
   )
 
@@ -88,5 +93,19 @@ test.group('SQLite readers | reads off the request thread', (group) => {
     const updated = await db.from('holidays').where('date', '2099-12-29').update({ name: 'Diubah' })
     assert.equal(Number(updated), 1)
     await db.from('holidays').where('date', '2099-12-29').delete()
+  }).skip(!onSqlite, 'SQLite only')
+
+  test('a background read (anchors walked again) does not hold up the requests’ reads', async ({
+    assert,
+  }) => {
+    const finished: string[] = []
+    const walks = [1, 2].map((n) =>
+      longRead(4_000_000, `/* ${BACKGROUND_READ} */ `).then(() => finished.push(`walk ${n}`))
+    )
+    // Two long walks on the two request readers would make this one wait for a walk.
+    await db.from('holidays').count('* as n').first()
+    finished.push('request')
+    await Promise.all(walks)
+    assert.equal(finished[0], 'request')
   }).skip(!onSqlite, 'SQLite only')
 })
