@@ -6,7 +6,12 @@ import type User from '#models/user'
 import { BILLING_STATES, billingLabel, billingStateOf } from '#enums/billing_states'
 import { ORDER_TYPE_INFO, ORDER_TYPES, orderListHref } from '#workflows/order_types'
 import type { SharedOrderAction } from '#workflows/order_actions'
-import { oldestFirst } from '#queries/tasks/oldest_first'
+import {
+  ORDER_AGE_KEYS,
+  oldestFirst,
+  wholeOrders,
+  type OrderAge,
+} from '#queries/tasks/oldest_first'
 
 /** Counted no further: a group says "1000" and its list holds the rest. */
 const COUNT_CAP = 1000
@@ -55,13 +60,17 @@ export async function billingTasks(
           .whereIn('status', [...among])
       // Each status read in the order of orders_billing_tasks_idx (0046), then merged.
       const oldest = (status: string) =>
-        waiting(Order.query(), [status])
-          .preload('fasyankes')
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(rows)
+        waiting(Order.query(), [status]).orderBy('created_at').orderBy('id').limit(rows)
       const [orders, [counted]] = await Promise.all([
-        oldestFirst(statuses, rows, oldest, (order) => order.createdAt),
+        oldestFirst(
+          statuses,
+          rows,
+          (status) =>
+            oldest(status)
+              .select(...ORDER_AGE_KEYS)
+              .pojo<OrderAge>(),
+          'created_at'
+        ).then(wholeOrders),
         db
           .from(waiting(db.from('orders')).select('id').limit(COUNT_CAP).as('waiting'))
           .count('* as total'),
@@ -81,7 +90,7 @@ export async function billingTasks(
         rows: mine.map((order) => ({
           id: order.id,
           number: order.number,
-          fasyankes_name: order.fasyankes.fasyankesName,
+          fasyankes_name: order.$extras.fasyankes_name as string,
           status: billingLabel(billingStateOf(order.billingState), order.invoiceStage),
           status_tone: BILLING_STATES[kind.state].tone,
           ...age(kind.since(order), now),

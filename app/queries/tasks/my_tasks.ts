@@ -9,7 +9,12 @@ import type { SharedOrderAction } from '#workflows/order_actions'
 import { deviceLinesQuery } from '#queries/orders/joins'
 import { countInStatuses } from '#queries/orders/order_list_kit'
 import { billingTasks } from '#queries/tasks/billing_tasks'
-import { oldestFirst } from '#queries/tasks/oldest_first'
+import {
+  ORDER_AGE_KEYS,
+  oldestFirst,
+  wholeOrders,
+  type OrderAge,
+} from '#queries/tasks/oldest_first'
 
 /** Rows shown per group; the rest are reached through the filtered list. */
 export const TASK_ROWS = 20
@@ -20,7 +25,7 @@ function age(since: DateTime | null, now: DateTime) {
   const from = since ?? now
   return {
     age: formatAge(from, now),
-    late: now.diff(from, 'days').days >= LATE_DAYS,
+    late: now.toMillis() - from.toMillis() >= LATE_DAYS * 86_400_000,
     since: from.toISO()!,
   }
 }
@@ -38,14 +43,18 @@ async function waitingOrders(user: User, now: DateTime) {
       const waiting = (status: string) => {
         const query = Order.query().where('type', type).where('status', status)
         if (user.isFacility) query.where('fasyankes_id', user.fasyankesId ?? 0)
-        return query
-          .preload('fasyankes')
-          .orderBy('status_changed_at')
-          .orderBy('id')
-          .limit(TASK_ROWS)
+        return query.orderBy('status_changed_at').orderBy('id').limit(TASK_ROWS)
       }
       const [orders, total] = await Promise.all([
-        oldestFirst(task.statuses, TASK_ROWS, waiting, (order) => order.statusChangedAt),
+        oldestFirst(
+          task.statuses,
+          TASK_ROWS,
+          (status) =>
+            waiting(status)
+              .select(...ORDER_AGE_KEYS)
+              .pojo<OrderAge>(),
+          'status_changed_at'
+        ).then(wholeOrders),
         countInStatuses(type, task.statuses, user),
       ])
       const action = task.action as SharedOrderAction
@@ -57,7 +66,7 @@ async function waitingOrders(user: User, now: DateTime) {
         rows.push({
           id: order.id,
           number: order.number,
-          fasyankes_name: order.fasyankes.fasyankesName,
+          fasyankes_name: order.$extras.fasyankes_name as string,
           status: order.status,
           status_tone: info.workflow.tone(order.status),
           ...age(order.statusChangedAt, now),
@@ -82,7 +91,7 @@ async function waitingOrders(user: User, now: DateTime) {
   return groups
 }
 
-/** The device lines assigned to this user that are not finished, oldest order first. */
+/** The device lines assigned to this user that are not finished, oldest order first (by its id). */
 async function assignedLines(user: User, now: DateTime) {
   const open = () =>
     db.from('order_devices as d').where('d.officer_id', user.id).where('d.status', 'BELUM SELESAI')
@@ -106,7 +115,8 @@ async function assignedLines(user: User, now: DateTime) {
         'f.fasyankes_name',
         'a.name as alkes_name'
       )
-      .orderBy('o.status_changed_at')
+      // Oldest order first (ids are given in time), in the order of order_devices_officer_open_idx.
+      .orderBy('d.order_id')
       .orderBy('d.id')
       .limit(TASK_ROWS * 2),
     open().count('* as total'),

@@ -1,25 +1,19 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
-import type Order from '#models/order'
-import { oldestFirst } from '#queries/tasks/oldest_first'
+import { oldestFirst, type OrderAge } from '#queries/tasks/oldest_first'
 
-/** An order as the reads give them: an id and when it reached its status (or never). */
-const order = (id: number, status: string, at: string | null) =>
-  ({ id, status, statusChangedAt: at ? DateTime.fromISO(at) : null }) as unknown as Order
+/** An order as the reads give them: an id and when it reached its status (or never), as stored. */
+const order = (id: number, at: string | null): OrderAge => ({ id, status_changed_at: at })
 
 test.group('My tasks | oldestFirst', () => {
   test('merges one read per status into the oldest first, ties by id, no age first', async ({
     assert,
   }) => {
-    const rows: Record<string, Order[]> = {
-      'ORDER DITERIMA': [
-        order(4, 'ORDER DITERIMA', '2026-11-01'),
-        order(9, 'ORDER DITERIMA', '2026-11-05'),
-      ],
+    const rows: Record<string, OrderAge[]> = {
+      'ORDER DITERIMA': [order(4, '2026-11-01 00:00:00'), order(9, '2026-11-05 00:00:00')],
       'ALAT DITERIMA': [
-        order(7, 'ALAT DITERIMA', null),
-        order(3, 'ALAT DITERIMA', '2026-11-03'),
-        order(8, 'ALAT DITERIMA', '2026-11-05'),
+        order(7, null),
+        order(3, '2026-11-03 00:00:00'),
+        order(8, '2026-11-05 00:00:00'),
       ],
     }
     const asked: string[] = []
@@ -30,12 +24,24 @@ test.group('My tasks | oldestFirst', () => {
         asked.push(status)
         return rows[status]
       },
-      (row) => row.statusChangedAt
+      'status_changed_at'
     )
     assert.deepEqual(asked, ['ORDER DITERIMA', 'ALAT DITERIMA'])
-    assert.deepEqual(
-      merged.map((row) => row.id),
-      [7, 4, 3, 8]
+    assert.deepEqual(merged, [7, 4, 3, 8])
+  })
+
+  test('reads the moments as either database returns them (a Date on PostgreSQL)', async ({
+    assert,
+  }) => {
+    const merged = await oldestFirst(
+      ['A', 'B'],
+      2,
+      async (status) =>
+        status === 'A'
+          ? [{ id: 1, created_at: new Date('2026-11-05T00:00:00Z') }]
+          : [{ id: 2, created_at: '2026-11-04 23:00:00' }],
+      'created_at'
     )
+    assert.deepEqual(merged, [2, 1])
   })
 })
