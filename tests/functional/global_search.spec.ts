@@ -4,12 +4,14 @@ import db from '@adonisjs/lucid/services/db'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,
+  makeAlkes,
   makeOrder,
   marker,
   userByEmail,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
 import { NEWEST_SEARCH } from '#queries/orders/order_text_search'
+import { makeInsitu } from '#tests/functional/insitu_orders/_support'
 
 type Hit = { kind: string; title: string; subtitle: string; href: string }
 
@@ -121,6 +123,36 @@ test.group('Global search', (group) => {
     } finally {
       NEWEST_SEARCH.walk = walk
     }
+  })
+
+  test('a whole number names one order: the other order types do not search their text for it (issue 34)', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await userWithRole('admin_pk')
+    const { order } = await makeOrder({ status: 'PROSES PENGERJAAN', devices: 1 })
+    // Numbered as the app numbers (upper case), so the whole number is found by its index.
+    order.number = order.number.toUpperCase()
+    await db.from('orders').where('id', order.id).update({ number: order.number })
+    // An on-site line whose serial reads like that number: only a text search would find it.
+    const onSite = await makeInsitu({
+      status: 'DALAM PROSES',
+      alkes: await makeAlkes(),
+      devices: 1,
+    })
+    await db
+      .from('order_devices')
+      .where('id', onSite.devices[0].id)
+      .update({ serial_number: order.number })
+
+    const found = await search(client, admin, order.number)
+    assert.deepEqual(
+      found.results.map((hit) => [hit.kind, hit.title]),
+      [['order', order.number]]
+    )
+    // A partial number is still searched in every type's text.
+    const partial = await search(client, admin, order.number.slice(0, -1))
+    assert.isTrue(partial.results.some((hit) => hit.kind === 'device'))
   })
 
   test('a term too short, hostile or odd answers calmly', async ({ client, assert }) => {

@@ -1,11 +1,11 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import db from '@adonisjs/lucid/services/db'
-import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#models/user'
 import { likeTerm, whereContains } from '#lists/datatable'
 import { newestOrdersContaining } from '#queries/orders/order_text_search'
 import { historyHref } from '#queries/devices/history_href'
 import { ORDER_TYPES, ORDER_TYPE_INFO } from '#workflows/order_types'
+import type { OrderType } from '#enums/order_types'
 
 export type SearchHit = {
   kind: 'order' | 'device' | 'facility'
@@ -23,14 +23,19 @@ const DEVICE_ORDERS = 20
 
 /**
  * A complete order number or certificate number names one order, found through its unique
- * index; null when the term is neither (issue 34: the trigram index read the postings of "dt/",
- * "/20", "202"… of every order for it, 70 ms a search at a million orders). Both kinds of
- * number hold a slash, so a facility's name or a serial number is not looked up.
+ * index, among the types this user may see; null when the term names none (issue 34: the
+ * trigram index read the postings of "dt/", "/20", "202"… of every order for it, 70 ms a
+ * search at a million orders, and it did so again for every other type after the number was
+ * found in one). Both kinds of number hold a slash, so a facility's name or a serial number is
+ * not looked up.
  */
-async function exactOrder(scoped: DatabaseQueryBuilderContract<any>, term: string) {
+async function exactOrder(user: User, types: OrderType[], term: string) {
   const number = term.trim().toUpperCase()
-  if (!number.includes('/')) return null
-  const inScope = () => scoped.clone().clearSelect().clearOrder().select('o.id').limit(1)
+  if (!number.includes('/') || !types.length) return null
+  const inScope = () => {
+    const query = db.from('orders as o').whereIn('o.type', types).select('o.id', 'o.type').limit(1)
+    return user.isFacility ? query.where('o.fasyankes_id', user.fasyankesId ?? 0) : query
+  }
   const [byNumber] = await inScope().where('o.number', number)
   const [byCertificate] = byNumber
     ? []
@@ -39,7 +44,7 @@ async function exactOrder(scoped: DatabaseQueryBuilderContract<any>, term: strin
         db.from('order_devices').where('certificate_number', number).select('order_id')
       )
   const found = byNumber ?? byCertificate
-  return found ? [Number(found.id)] : null
+  return found ? { id: Number(found.id), type: found.type as OrderType } : null
 }
 
 /**
@@ -53,15 +58,19 @@ async function exactOrder(scoped: DatabaseQueryBuilderContract<any>, term: strin
 export async function globalSearch(user: User, term: string): Promise<SearchHit[]> {
   const hits: SearchHit[] = []
   const lower = term.trim().toLowerCase()
-  for (const type of ORDER_TYPES) {
+  const types = ORDER_TYPES.filter((type) => user.can(ORDER_TYPE_INFO[type].viewPermission))
+  // A whole number found is the one hit of its kind: no type searches its text for it.
+  const exact = await exactOrder(user, types, term)
+  for (const type of types) {
     const info = ORDER_TYPE_INFO[type]
-    if (!user.can(info.viewPermission)) continue
     const scoped = db.from('orders as o').where('o.type', type)
     if (user.isFacility) scoped.where('o.fasyankes_id', user.fasyankesId ?? 0)
 
-    const orderIds =
-      (await exactOrder(scoped, term)) ??
-      (await newestOrdersContaining(scoped, term, DEVICE_ORDERS))
+    const orderIds = exact
+      ? exact.type === type
+        ? [exact.id]
+        : []
+      : await newestOrdersContaining(scoped, term, DEVICE_ORDERS)
     const orders = orderIds.length
       ? await db
           .from('orders as o')
