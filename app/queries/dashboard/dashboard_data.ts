@@ -18,19 +18,25 @@ function scoped<T extends { where: (...args: any[]) => T }>(query: T, user: User
 export async function dashboardData(user: User) {
   // The five status cards of the spec (part 1, Dashboard) are the Alat Datang workflow's cards,
   // added up from the kept counts (database/order_counts.ts).
-  const counts = await db
+  const counts = db
     .from('order_counts')
     .where('type', 'internal')
     .where('fasyankes_id', countsOf(user))
     .select('status', 'total')
-  const byStatus = new Map(counts.map((row) => [row.status, Number(row.total)]))
 
   const today = labToday()
-  const daily = await scoped(
+  const daily = scoped(
     deviceLinesQuery()
-      .join('internal_orders as io', 'io.order_id', 'o.id')
-      .where('io.service_type', 'Tuntung Saharian')
-      .where('io.delivery_date_estimation', today)
+      // The day's few one-day orders first (internal_orders_daily_idx), then their lines: joined
+      // the other way, SQLite read every order of a large facility (50 ms at a million).
+      .whereIn(
+        'o.id',
+        db
+          .from('internal_orders')
+          .where('service_type', 'Tuntung Saharian')
+          .where('delivery_date_estimation', today)
+          .select('order_id')
+      )
       .whereNot('o.status', 'DITOLAK')
       .select('d.id', 'o.number', 'f.fasyankes_name', 'a.name as alkes_name', 'd.price')
       .orderBy('o.number'),
@@ -39,8 +45,16 @@ export async function dashboardData(user: User) {
   )
 
   // The monitor is the head of the inventory list: its query, scope, order and marks.
-  const nearest = await inventoryQuery({}, user).limit(RECALIBRATION_ROWS)
-  const recalibration = nearest.map((raw) => inventoryRow(raw))
+  const nearest = inventoryQuery({}, user).limit(RECALIBRATION_ROWS)
+  // Read side by side (on SQLite, on the reader threads).
+  const [countRows, dailyRows, nearestRows, due] = await Promise.all([
+    counts,
+    daily,
+    nearest,
+    recalibrationDue(user),
+  ])
+  const byStatus = new Map(countRows.map((row) => [row.status, Number(row.total)]))
+  const recalibration = nearestRows.map((raw) => inventoryRow(raw))
   const seesFacility = seesFacilities(user)
 
   return {
@@ -53,7 +67,7 @@ export async function dashboardData(user: User) {
     })),
     // Spec part 1: the order number and facility columns are for yantek and admin_pk only.
     showOrderColumns: user.can('dashboard.all_facilities'),
-    daily: daily.map((row) => ({
+    daily: dailyRows.map((row) => ({
       id: Number(row.id),
       number: row.number ?? null,
       fasyankes_name: row.fasyankes_name,
@@ -65,6 +79,6 @@ export async function dashboardData(user: User) {
     ),
     inventoryHref: user.can('inventory.view') ? '/fasyankes/inventory' : null,
     // A facility's devices due within the reminders' 30 days (issue 17), to request at once.
-    recalibrationDue: await recalibrationDue(user),
+    recalibrationDue: due,
   }
 }
