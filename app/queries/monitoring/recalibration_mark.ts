@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import { labToday } from '#services/format'
 
 /**
@@ -22,7 +21,13 @@ export type RecalibrationMark = {
 
 /** Days from the lab's today to the next calibration date (YYYY-MM-DD); negative once overdue. */
 export function dayCounter(nextDate: string, today: string = labToday()) {
-  return Math.round(DateTime.fromISO(nextDate).diff(DateTime.fromISO(today), 'days').days)
+  return Math.round(dayNumber(nextDate) - dayNumber(today))
+}
+
+/** Days since 1970 of a `YYYY-MM-DD…` date: plain arithmetic, once per listed device. */
+function dayNumber(date: string) {
+  const [year, month, day] = [date.slice(0, 4), date.slice(5, 7), date.slice(8, 10)].map(Number)
+  return Date.UTC(year, month - 1, day) / 86_400_000
 }
 
 /**
