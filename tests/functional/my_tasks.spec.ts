@@ -130,6 +130,43 @@ test.group('My tasks', (group) => {
     )
   })
 
+  test('a head sees the orders whose certificates wait for approval, one row per order, counted in orders', async ({
+    client,
+    assert,
+  }) => {
+    const head = await userWithRole('head_of_pk_laboratory')
+    const before = await client.get('/tasks').loginAs(head).withInertia()
+    const groupOf = (page: any) =>
+      (page.inertiaProps.waiting as any[]).find((entry) => entry.key === 'certificates.approve')
+    const ordersBefore = groupOf(before)?.total ?? 0
+
+    const two = await makeOrder({ status: 'PROSES PENGERJAAN', devices: 2 })
+    const one = await makeOrder({ status: 'PROSES PENGERJAAN', devices: 1 })
+    const waitingSince = DateTime.utc().minus({ years: 5 }).toSQL({ includeOffset: false })
+    let code = 0
+    for (const line of [...two.devices, ...one.devices]) {
+      await db.table('certificates').insert({
+        order_device_id: line.id,
+        revision: 0,
+        status: 'Menunggu Persetujuan',
+        status_changed_at: waitingSince,
+        code: `T${Date.now() % 1_000_000}${code++}`.slice(0, 10),
+        created_at: waitingSince,
+        updated_at: waitingSince,
+      })
+    }
+
+    const page = await client.get('/tasks').loginAs(head).withInertia()
+    page.assertStatus(200)
+    const group = groupOf(page)
+    assert.equal(group.label, 'Setujui sertifikat')
+    // Counted in orders, not certificates.
+    assert.equal(group.total, ordersBefore + 2)
+    const rows = Object.fromEntries((group.rows as any[]).map((row) => [row.number, row.status]))
+    assert.equal(rows[two.order.number], '2 sertifikat menunggu')
+    assert.equal(rows[one.order.number], '1 sertifikat menunggu')
+  })
+
   test('only staff have a task list: the facility is refused and gets no top-bar link', async ({
     client,
     assert,

@@ -159,32 +159,30 @@ async function assignedLines(user: User, now: DateTime) {
 async function certificatesToApprove(user: User, now: DateTime) {
   const labs = user.headedLabs
   if (!user.can('certificate.approve') || !labs.length) return []
-  const pending = () =>
-    db
-      .from('certificates as c')
-      .join('order_devices as d', 'd.id', 'c.order_device_id')
-      .join('orders as o', 'o.id', 'd.order_id')
-      .where('c.status', 'Menunggu Persetujuan')
-      .whereIn('d.lab', labs)
-  const [rows, [{ total }]] = await Promise.all([
-    pending()
-      .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
-      .groupBy('o.id', 'o.type', 'o.number', 'o.status', 'f.fasyankes_name')
-      .select('o.id', 'o.type', 'o.number', 'o.status', 'f.fasyankes_name')
-      .min('c.status_changed_at as since')
-      .count('* as waiting')
-      .orderBy('since')
-      .orderBy('o.id')
-      .limit(TASK_ROWS),
-    pending().countDistinct('o.id as total'),
-  ])
-  if (!Number(total)) return []
+  // One read: the orders in groups, and (over the groups, before the limit) how many there are.
+  const rows = await db
+    .from('certificates as c')
+    .join('order_devices as d', 'd.id', 'c.order_device_id')
+    .join('orders as o', 'o.id', 'd.order_id')
+    .where('c.status', 'Menunggu Persetujuan')
+    .whereIn('d.lab', labs)
+    .join('fasyankes as f', 'f.id', 'o.fasyankes_id')
+    .groupBy('o.id', 'o.type', 'o.number', 'o.status', 'f.fasyankes_name')
+    .select('o.id', 'o.type', 'o.number', 'o.status', 'f.fasyankes_name')
+    .select(db.raw('count(*) over () as orders_waiting'))
+    .min('c.status_changed_at as since')
+    .count('* as waiting')
+    .orderBy('since')
+    .orderBy('o.id')
+    .limit(TASK_ROWS)
+  const total = Number(rows[0]?.orders_waiting ?? 0)
+  if (!total) return []
   return [
     {
       key: 'certificates.approve',
       label: 'Setujui sertifikat',
       order_type: 'Alat Datang dan Insitu',
-      total: Number(total),
+      total,
       list_href: null,
       rows: rows.map((row) => {
         const type = row.type as keyof typeof ORDER_TYPE_INFO
