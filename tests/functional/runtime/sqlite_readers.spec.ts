@@ -108,4 +108,17 @@ test.group('SQLite readers | reads off the request thread', (group) => {
     await Promise.all(walks)
     assert.equal(finished[0], 'request')
   }).skip(!onSqlite, 'SQLite only')
+
+  test('the keyed reads of every request (session, user, roles) do not queue behind long reads', async ({
+    assert,
+  }) => {
+    const finished: string[] = []
+    const long = [1, 2].map((n) => longRead(4_000_000).then(() => finished.push(`long ${n}`)))
+    // Both readers are busy: this one is read at once on the request thread.
+    const session = await db.from('sessions').where('id', 'no-such-session').first()
+    finished.push('session')
+    await Promise.all(long)
+    assert.isNull(session)
+    assert.equal(finished[0], 'session')
+  }).skip(!onSqlite, 'SQLite only')
 })
