@@ -158,11 +158,13 @@ test.group('My tasks', (group) => {
 
     const page = await client.get('/tasks').loginAs(head).withInertia()
     page.assertStatus(200)
-    const group = groupOf(page)
-    assert.equal(group.label, 'Setujui sertifikat')
+    const certificates = groupOf(page)
+    assert.equal(certificates.label, 'Setujui sertifikat')
     // Counted in orders, not certificates.
-    assert.equal(group.total, ordersBefore + 2)
-    const rows = Object.fromEntries((group.rows as any[]).map((row) => [row.number, row.status]))
+    assert.equal(certificates.total, ordersBefore + 2)
+    const rows = Object.fromEntries(
+      (certificates.rows as any[]).map((row) => [row.number, row.status])
+    )
     assert.equal(rows[two.order.number], '2 sertifikat menunggu')
     assert.equal(rows[one.order.number], '1 sertifikat menunggu')
   })
