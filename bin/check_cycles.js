@@ -5,7 +5,7 @@
 // the files together.
 import { cruise } from 'dependency-cruiser'
 
-const SOURCES = ['app', 'inertia']
+const SOURCES = ['app', 'inertia', 'shared']
 
 // Folders above the exceptions: what they hold may throw them, never the reverse.
 const BEHAVIOUR = '^app/(workflows|queries|actions|controllers|middleware|notifications|lists)/'
@@ -19,14 +19,21 @@ const RULES = [
     to: { path: '^(app|config|start|database|shared|inertia)/', pathNot: '^app/enums/' },
   },
   {
-    // Besides models and enums, only pure code shared with the pages (measurement.ts, shared/).
+    // Besides models and enums, only pure code shared with the pages (shared/).
     name: 'models-import-models-and-enums',
     severity: 'error',
     from: { path: '^app/models/' },
     to: {
       path: '^(app|config|start|database|shared|inertia)/',
-      pathNot: '^app/(models|enums)/|^app/services/measurement\\.ts$|^shared/',
+      pathNot: '^app/(models|enums)/|^shared/',
     },
+  },
+  {
+    // Code the server and the pages both run: it imports nothing of either side.
+    name: 'shared-is-pure',
+    severity: 'error',
+    from: { path: '^shared/' },
+    to: { path: '^(app|config|start|database|inertia)/' },
   },
   {
     name: 'exceptions-know-no-workflow',

@@ -1,6 +1,6 @@
 import { column } from '@adonisjs/lucid/orm'
 import { IdentifiedModel } from '#models/base_models'
-import type { ToleranceType } from '#services/measurement'
+import type { ToleranceType } from '#shared/measurement'
 
 const number = { consume: (value: unknown) => Number(value) }
 

@@ -1,5 +1,6 @@
 import { DateTime, Settings } from 'luxon'
 import labConfig from '#config/lab'
+import { MONTHS } from '#shared/months'
 
 /** The lab's zone for everything a person reads; data is stored in UTC. */
 export const LAB_TIMEZONE = labConfig.timezone
@@ -33,21 +34,6 @@ export function isoDate(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null
   return value instanceof Date ? DateTime.fromJSDate(value).toISODate() : String(value).slice(0, 10)
 }
-
-const MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-]
 
 /** The lab's wall clock of a moment, read by Intl (an export formats tens of thousands). */
 const wallClock = new Intl.DateTimeFormat('en-CA', {

@@ -1,11 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type InsituLabPlan from '#models/insitu_lab_plan'
 import { LAB_LABELS, type ServiceLab } from '#enums/labs'
-import {
-  accommodationCosts,
-  accommodationDefaults,
-  savedAccommodation,
-} from '#workflows/insitu_costs'
+import { accommodationCosts, accommodationDefaults, savedAccommodation } from '#shared/insitu_costs'
 
 /** One requested device type of a lab: how many, and the minutes one takes. */
 export type EstimationItemRow = {

@@ -4,7 +4,7 @@ import type InsituLabPlan from '#models/insitu_lab_plan'
 import { LAB_LABELS, type ServiceLab } from '#enums/labs'
 import { rupiahInWords } from '#documents/kit/terbilang'
 import { formatDate, formatRupiah } from '#services/format'
-import { accommodationCosts, savedAccommodation } from '#workflows/insitu_costs'
+import { accommodationCosts, savedAccommodation } from '#shared/insitu_costs'
 
 const COST_LINES = [
   ['officer', 'Uang harian petugas'],

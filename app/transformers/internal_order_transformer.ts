@@ -1,6 +1,6 @@
 import type Order from '#models/order'
 import { formatDate, formatDateTime } from '#services/format'
-import { formatDuration } from '#workflows/completion_estimate'
+import { formatDuration } from '#shared/completion_estimate'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import OrderTransformer from '#transformers/order_transformer'
 

@@ -3,6 +3,7 @@ import type { FieldContext } from '@vinejs/vine/types'
 import { number } from '#validators/rules/number'
 import { labelledMessages } from '#validators/labelled_messages'
 import { alkesFields } from '#validators/master_data'
+import { TEST_POINT_FIELD_LABELS } from '#shared/test_point_labels'
 
 /**
  * A device type's test points (issue 15): what a worksheet measures, point by point. The
@@ -17,13 +18,7 @@ export const TOLERANCE_TYPES = ['abs', 'pct'] as const
 export const TEST_POINT_LABELS = {
   points: 'Titik Uji',
   test_points: 'Titik Uji',
-  parameter: 'Parameter',
-  unit: 'Satuan',
-  nominal: 'Nilai Nominal',
-  tolerance: 'Toleransi (±)',
-  tolerance_type: 'Jenis Toleransi (Satuan / %)',
-  repeats: 'Jumlah Pengulangan',
-  resolution: 'Resolusi Alat',
+  ...TEST_POINT_FIELD_LABELS,
 }
 
 /** Text that is only spaces is as empty as no text. */

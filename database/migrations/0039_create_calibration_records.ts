@@ -7,7 +7,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  *   repeats, the device's usual resolution), edited by the heads and admins of its lab;
  * - `worksheet_points`: a device line's measurements, one per test point, with the template's
  *   values copied at the first save (a later template change never rewrites a worksheet) and
- *   the results computed by app/services/measurement.ts kept beside the readings;
+ *   the results computed by shared/measurement.ts kept beside the readings;
  * - `calibrator_calibrations`: a reference calibrator's own history (each calibration with its
  *   certificate, due date and verdict, and each out-of-tolerance finding) and
  *   `calibrator_uncertainties`: the expanded uncertainties its certificate states;

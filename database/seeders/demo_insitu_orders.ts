@@ -4,7 +4,7 @@ import type Order from '#models/order'
 import type { Actor } from '#services/audit'
 import { labNow } from '#services/format'
 import { SERVICE_LABS, type ServiceLab } from '#enums/labs'
-import { accommodationDefaults } from '#workflows/insitu_costs'
+import { accommodationDefaults } from '#shared/insitu_costs'
 import { INSITU_STATUSES, type InsituStatus } from '#workflows/insitu_order_workflow'
 import { createInsituOrder } from '#actions/insitu/submit_order'
 import {

@@ -10,21 +10,7 @@ export function toNonNegativeInt(value: string) {
   return Number.isFinite(number) && number > 0 ? number : 0
 }
 
-/** Month names as the lab writes dates (Januari ... Desember). */
-export const MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const
+export { MONTHS } from '#shared/months'
 
 /** A stored value as a text field shows it: empty for none. */
 export const fieldText = (value: string | number | null | undefined) =>

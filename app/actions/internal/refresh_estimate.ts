@@ -4,7 +4,7 @@ import type Order from '#models/order'
 import InternalOrder from '#models/internal_order'
 import { holidayLookup } from '#services/holidays'
 import { LAB_TIMEZONE } from '#services/format'
-import { completionAt, totalMinutes } from '#workflows/completion_estimate'
+import { completionAt, totalMinutes } from '#shared/completion_estimate'
 
 /** Re-estimates the completion of an incoming-equipment order from its lines still to be done. */
 export async function refreshEstimate(trx: TransactionClientContract, order: Order) {

@@ -10,7 +10,7 @@ import {
   overallPassed,
   standardOfPoint,
   statedUncertainty,
-} from '#services/measurement'
+} from '#shared/measurement'
 import { refuseFields } from '#services/field_errors'
 import { standardCandidates, type StandardCandidate } from '#queries/orders/worksheet_standards'
 

@@ -17,7 +17,7 @@ import {
   formatTolerance,
   reportPoint,
   COVERAGE_FACTOR,
-} from '#services/measurement'
+} from '#shared/measurement'
 
 /** A revision's number: the line's own number, then `-R1`, `-R2`… for the corrections. */
 export function revisionNumber(base: string, revision: number) {

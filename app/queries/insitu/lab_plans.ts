@@ -3,7 +3,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type Order from '#models/order'
 import InsituLabPlan from '#models/insitu_lab_plan'
 import { LAB_LABELS, SERVICE_LABS, type ServiceLab } from '#enums/labs'
-import { estimateDays, type EstimationItem } from '#workflows/insitu_costs'
+import { estimateDays, type EstimationItem } from '#shared/insitu_costs'
 import { readAll } from '#services/query_results'
 import InsituLabPlanTransformer from '#transformers/insitu_lab_plan_transformer'
 

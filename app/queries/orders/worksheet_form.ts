@@ -7,20 +7,10 @@ import { previewCertificateNumber } from '#services/certificate_numbers'
 import { staffWithRoles } from '#queries/orders/alkes_options'
 import { standardCandidates } from '#queries/orders/worksheet_standards'
 import { pointsToMeasure } from '#actions/orders/worksheet_measurements'
-import type { ToleranceType } from '#services/measurement'
+import type { FormPoint } from '#shared/measurement'
 import WorksheetPoint from '#models/worksheet_point'
 
 const LAB_WORK_PLACE = 'Laboratorium Kalibrasi Kalibra'
-
-/** A test point as the worksheet form shows it: the template's values and what was read. */
-export interface FormPoint {
-  parameter: string
-  unit: string
-  nominal: number
-  tolerance: number
-  tolerance_type: ToleranceType
-  repeats: number
-}
 
 /** A stored number as the officer types it: decimal comma (the page sends it back with a point). */
 const text = (value: number | null | undefined) =>

@@ -10,18 +10,10 @@ import {
   standardOfPoint,
   statedUncertainty,
   type PointResult,
-  type ToleranceType,
-} from '../../../app/services/measurement'
+  type FormPoint,
+} from '#shared/measurement'
 
-/** A test point of the form (the server's worksheet_form.ts). */
-export type FormPoint = {
-  parameter: string
-  unit: string
-  nominal: number
-  tolerance: number
-  tolerance_type: ToleranceType
-  repeats: number
-}
+export type { FormPoint }
 
 export type PointValues = {
   readings: string[]

@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
 import { formatRupiah } from '~/lib/format'
-import {
-  lineTotal,
-  quantityOf,
-  type PricedItem,
-  type Quantities,
-} from '../../../app/workflows/simulation_basket'
+import { lineTotal, quantityOf, type PricedItem, type Quantities } from '#shared/simulation_basket'
 import { QuantityStepper } from '~/components/simulation/quantity_stepper'
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Minus, Plus } from 'lucide-react'
 import { cn } from '~/lib/cn'
-import { MAX_QUANTITY, parseQuantity } from '../../../app/workflows/simulation_basket'
+import { MAX_QUANTITY, parseQuantity } from '#shared/simulation_basket'
 
 const stepClass = cn(
   'inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700',

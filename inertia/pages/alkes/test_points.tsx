@@ -11,6 +11,7 @@ import { SubmitButton } from '~/components/form/submit_button'
 import { UnsavedGuard } from '~/components/form/unsaved_guard'
 import { LABELS } from '~/lib/labels'
 import type { Data } from '#generated/data'
+import { TEST_POINT_FIELD_LABELS } from '#shared/test_point_labels'
 
 type Stored = Data.AlkesTestPoint
 
@@ -43,15 +44,7 @@ type Row = {
 
 type NumberKey = 'nominal' | 'tolerance' | 'repeats' | 'resolution'
 
-const LABEL = {
-  parameter: 'Parameter',
-  unit: 'Satuan',
-  nominal: 'Nilai Nominal',
-  tolerance: 'Toleransi (±)',
-  tolerance_type: 'Jenis Toleransi (Satuan / %)',
-  repeats: 'Jumlah Pengulangan',
-  resolution: 'Resolusi Alat',
-} as const
+const LABEL = TEST_POINT_FIELD_LABELS
 
 const toRow = (point: Stored, key: number): Row => ({
   key,

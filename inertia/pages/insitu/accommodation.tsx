@@ -9,7 +9,7 @@ import {
   type PlannedLab as Lab,
 } from '~/components/insitu/lab_plan_form'
 import { formatRupiah } from '~/lib/format'
-import { accommodationCosts, type Accommodation } from '../../../app/workflows/insitu_costs'
+import { accommodationCosts, type Accommodation } from '#shared/insitu_costs'
 
 /** Each cost's fields in the spec's order: `[title, prefix, price, count, third field, its label]`. */
 const COSTS = [

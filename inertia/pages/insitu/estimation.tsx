@@ -7,7 +7,7 @@ import {
   type LabPlanPage,
   type PlannedLab as Lab,
 } from '~/components/insitu/lab_plan_form'
-import { estimateDays, formatDays } from '../../../app/workflows/insitu_costs'
+import { estimateDays, formatDays } from '#shared/insitu_costs'
 
 const FIELDS = [
   ['pp_hour', 'Jam Perjalanan (PP)'],

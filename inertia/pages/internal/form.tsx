@@ -11,7 +11,7 @@ import {
 } from '~/components/form/device_picker'
 import { bind } from '~/lib/bind'
 import { formatRupiah, MONTHS } from '~/lib/format'
-import { completionAt, formatDuration } from '../../../app/workflows/completion_estimate'
+import { completionAt, formatDuration } from '#shared/completion_estimate'
 import { ContactFields } from '~/components/form/contact_fields'
 import { RequestFields } from '~/components/orders/request_fields'
 

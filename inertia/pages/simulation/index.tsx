@@ -11,7 +11,7 @@ import {
   filterByName,
   withQuantity,
   type Quantities,
-} from '../../../app/workflows/simulation_basket'
+} from '#shared/simulation_basket'
 import { LabTabs, PANEL_ID, tabId } from '~/components/simulation/lab_tabs'
 import { PriceTable } from '~/components/simulation/price_table'
 import { BasketSummary, SUMMARY_ID } from '~/components/simulation/basket_summary'

@@ -4,7 +4,7 @@ import {
   accommodationDefaults,
   estimateDays,
   roundDays,
-} from '#workflows/insitu_costs'
+} from '#shared/insitu_costs'
 
 /** Issue 11.4: the spec's estimate and accommodation formulas, against cases worked by hand. */
 test.group('Insitu estimate: rounding of days', () => {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { formatDays } from '#workflows/insitu_costs'
+import { formatDays } from '#shared/insitu_costs'
 
 test.group('Insitu | days as Indonesian writes them (issue 35, item 13)', () => {
   test('a decimal comma, two decimals, dots between thousands', ({ assert }) => {

@@ -6,7 +6,7 @@ import {
   splitDuration,
   totalMinutes,
   workingMinutesOn,
-} from '#workflows/completion_estimate'
+} from '#shared/completion_estimate'
 
 /**
  * The spec's working-time rule (part 2 section 9): Mon-Thu 08:00-16:00 = 480

@@ -9,7 +9,7 @@ import {
   uncertaintyDecimals,
   withinLimit,
   type PointSpec,
-} from '#services/measurement'
+} from '#shared/measurement'
 
 /** Hand-computed cases (the working is in each comment), compared to 1e-6. */
 const close = (assert: any, actual: number, expected: number, what: string) =>

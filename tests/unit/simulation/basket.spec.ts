@@ -12,7 +12,7 @@ import {
   quantityOf,
   withQuantity,
   type PricedItem,
-} from '#workflows/simulation_basket'
+} from '#shared/simulation_basket'
 
 const PK = [
   { id: 1, name: 'Patient Monitor', price: 600_000 },

@@ -26,6 +26,16 @@
 
 export type ToleranceType = 'abs' | 'pct'
 
+/** A test point as the worksheet form shows it: the device type's template (the page and the server). */
+export type FormPoint = {
+  parameter: string
+  unit: string
+  nominal: number
+  tolerance: number
+  tolerance_type: ToleranceType
+  repeats: number
+}
+
 export interface PointSpec {
   nominal: number
   tolerance: number
