@@ -65,12 +65,13 @@ const LETTER = Buffer.from(
 
 /** A device type the facility may request for Alat Datang, read from the bench database. */
 async function internalAlkesId(database) {
-  const sql = 'SELECT id FROM alkes WHERE is_internal = ? ORDER BY id LIMIT 1'
+  const sql =
+    'SELECT alkes_id AS id FROM alkes_services WHERE order_type = ? ORDER BY alkes_id LIMIT 1'
   if (database === 'pg') {
     const client = new pg.Client({ ...PG, database: PG_DATABASE })
     await client.connect()
     try {
-      const { rows } = await client.query(sql.replace('?', '$1'), [true])
+      const { rows } = await client.query(sql.replace('?', '$1'), ['internal'])
       return Number(rows[0]?.id)
     } finally {
       await client.end()
@@ -79,7 +80,7 @@ async function internalAlkesId(database) {
   const { default: Database } = await import('better-sqlite3')
   const db = new Database(resolve(ROOT, SQLITE_PATH), { readonly: true })
   try {
-    return Number(db.prepare(sql).get(1)?.id)
+    return Number(db.prepare(sql).get('internal')?.id)
   } finally {
     db.close()
   }

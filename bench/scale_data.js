@@ -1759,6 +1759,12 @@ async function readReference(all) {
   for (const table of ID_TABLES) {
     maxIds[table] = Number((await first(`SELECT COALESCE(MAX(id), 0) AS n FROM ${table}`)).n)
   }
+  // Which services each device type is offered for (migration 0048).
+  const services = new Set(
+    (await all('SELECT alkes_id, order_type FROM alkes_services')).map(
+      (row) => `${row.alkes_id}:${row.order_type}`
+    )
+  )
   const alkes = (await all('SELECT * FROM alkes ORDER BY id')).map((row) => ({
     id: Number(row.id),
     name: row.name,
@@ -1768,8 +1774,8 @@ async function readReference(all) {
     price: Number(row.price),
     minutes: Number(row.minute_estimation),
     recalibrationMonths: Number(row.recalibration_months) || 12,
-    internal: Boolean(Number(row.is_internal)),
-    insitu: Boolean(Number(row.is_insitu)),
+    internal: services.has(`${row.id}:internal`),
+    insitu: services.has(`${row.id}:insitu`),
   }))
   const roleUsers = await all(
     `SELECT u.id, u.name, r.role FROM users u JOIN user_roles r ON r.user_id = u.id ORDER BY u.id`

@@ -976,7 +976,8 @@ async function createWriter({ client, who, agents, benches, headersOf, run, data
     loansToReturn: [],
   }
   const internalAlkes = await ids(
-    `SELECT id FROM alkes WHERE is_internal AND laboratory = 'PK' ORDER BY id`
+    `SELECT a.id FROM alkes a JOIN alkes_services s ON s.alkes_id = a.id AND s.order_type = 'internal'
+      WHERE a.laboratory = 'PK' ORDER BY a.id`
   )
   const noticeUsers = [
     who.admin,

@@ -7,15 +7,43 @@ import { saveTestPoints } from '#actions/alkes/save_test_points'
 import { alkesBatchValidator } from '#validators/alkes_test_points'
 import { readTestPointCell, TEST_POINT_CELL_FORMAT } from '#batch/test_point_cell'
 import { testPointsRefusal } from '#services/lab_staff'
+import { servicesOfOne } from '#queries/alkes/services'
+import { deviceServices } from '#workflows/order_types'
 
 const FLAGS = [
-  ['is_internal', 'Alat Datang', 'Ya bila alat dapat dibawa ke laboratorium.', 'Ya'],
-  ['is_insitu', 'Insitu', 'Ya bila alat dapat dikalibrasi di tempat.', 'Ya'],
   ['is_tuntung_seharian', 'Tuntung Saharian', 'Ya bila dapat selesai di hari yang sama.', 'Tidak'],
   ['pengujian_is_kan', 'Pengujian KAN', 'Ya bila pengujian terakreditasi KAN.', 'Ya'],
   ['kalibrasi_is_kan', 'Kalibrasi KAN', 'Ya bila kalibrasi terakreditasi KAN.', 'Ya'],
   ['has_laik_description', 'Keterangan Laik', 'Ya bila hasil memuat LAIK/TIDAK LAIK.', 'Ya'],
 ] as const
+
+const serviceTitles = () => deviceServices().map(({ title }) => title)
+
+/**
+ * The "Layanan" cell (order type titles separated by commas) as the form's flags, one per
+ * service (`is_internal`…). Without the column a device type keeps the services it has.
+ */
+async function readServices(raw: Record<string, unknown>, existing: Alkes | null | undefined) {
+  const all = deviceServices()
+  let offered: string[]
+  let error: string | null = null
+  if (!('services' in raw)) {
+    offered = existing ? await servicesOfOne(existing.id) : []
+  } else {
+    const names = String(raw.services ?? '')
+      .split(/[,;\n]/)
+      .map((name) => name.trim())
+      .filter(Boolean)
+    const byTitle = new Map(all.map((service) => [service.title.toLowerCase(), service.type]))
+    const unknown = names.filter((name) => !byTitle.has(name.toLowerCase()))
+    if (unknown.length) {
+      error = `Layanan tidak dikenal: ${unknown.join(', ')}. Pilih dari: ${serviceTitles().join(', ')}.`
+    }
+    offered = names.map((name) => byTitle.get(name.toLowerCase())!).filter(Boolean)
+  }
+  const flags = Object.fromEntries(all.map(({ type, field }) => [field, offered.includes(type)]))
+  return { flags, error }
+}
 
 export const alkesBatch: BatchDefinition<Alkes> = {
   fileName: 'alkes',
@@ -102,6 +130,13 @@ export const alkesBatch: BatchDefinition<Alkes> = {
       description: 'Jarak kalibrasi ulang dalam bulan; kosong = 12.',
       example: 12,
     },
+    {
+      header: 'Layanan',
+      field: 'services',
+      required: false,
+      description: `Layanan yang tersedia untuk alat ini, dipisah koma: ${serviceTitles().join(', ')}. Kosong = tidak ada layanan. Hapus kolom ini dari berkas agar layanan yang ada tidak berubah.`,
+      example: serviceTitles().join(', '),
+    },
     ...FLAGS.map(([field, header, description, example]) => ({
       header,
       field,
@@ -136,6 +171,9 @@ export const alkesBatch: BatchDefinition<Alkes> = {
       recalibration_months: raw.recalibration_months ?? 12,
     }
     for (const [field] of FLAGS) values[field] = yesNo(raw[field])
+    const services = await readServices(raw, existing)
+    Object.assign(values, services.flags)
+    if (services.error) return { values, errors: [services.error] }
     // Without the column the templates are left alone; with it the cell replaces the list.
     if (!('test_points' in raw)) return { values, errors: [] }
     const cell = await readTestPointCell(raw.test_points, existing?.id ?? null)

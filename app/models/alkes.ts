@@ -45,12 +45,6 @@ export default class Alkes extends TimestampedModel {
   declare isTuntungSeharian: boolean
 
   @column(bool)
-  declare isInternal: boolean
-
-  @column(bool)
-  declare isInsitu: boolean
-
-  @column(bool)
   declare pengujianIsKan: boolean
 
   @column(bool)

@@ -131,21 +131,33 @@ export async function saveAudited<M extends LucidRow & { id: number }>(
     create: () => M
     values: Partial<ModelAttributes<M>>
     snapshot: (model: M) => Record<string, unknown>
+    /**
+     * Rows of other tables the record owns (a device type's services): read into the "before"
+     * snapshot, their new `values` into the "after" one, written after the row is saved.
+     */
+    owned?: {
+      read(client: TransactionClientContract, model: M): Promise<Record<string, unknown>>
+      values: Record<string, unknown>
+      write(client: TransactionClientContract, model: M): Promise<void>
+    }
   },
   trx?: TransactionClientContract
 ): Promise<M> {
   const run = async (client: TransactionClientContract) => {
-    const { existing } = record
+    const { existing, owned } = record
     // Compared with the row as it is now: a save made meanwhile is not recorded twice.
     if (existing) await lockModel(client, existing)
     const model = existing ?? record.create()
     model.useTransaction(client)
-    const before = existing ? record.snapshot(existing) : null
+    const before = existing
+      ? { ...record.snapshot(existing), ...(await owned?.read(client, existing)) }
+      : null
     model.merge(record.values)
-    const after = record.snapshot(model)
+    const after = { ...record.snapshot(model), ...owned?.values }
     const diff = before ? changes(before, after) : null
     if (diff && !diff.changed) return model
     await model.save()
+    await owned?.write(client, model)
     await audit(
       actor,
       {

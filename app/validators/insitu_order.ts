@@ -18,9 +18,9 @@ const requestFields = {
   fasyankes_id: number().withoutDecimals().exists({ table: 'fasyankes', column: 'id' }).optional(),
   letter_number: vine.string().trim().minLength(3).maxLength(100),
   letter_date: vine.date({ formats: ['YYYY-MM-DD'] }),
-  alkes_pk: requestLines('is_insitu').optional(),
-  alkes_ukpr: requestLines('is_insitu').optional(),
-  alkes_sarpras: requestLines('is_insitu').optional(),
+  alkes_pk: requestLines('insitu').optional(),
+  alkes_ukpr: requestLines('insitu').optional(),
+  alkes_sarpras: requestLines('insitu').optional(),
 }
 
 /** POST /insitu: the application letter is required on create (spec part 2 section 5). */

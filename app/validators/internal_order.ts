@@ -30,7 +30,7 @@ const orderFields = {
     .optional()
     .requiredWhen('delivery_option', 'notIn', ['Diantar oleh pihak pertama']),
   service_type: vine.enum(SERVICE_TYPES),
-  alkes: requestLines('is_internal').minLength(1),
+  alkes: requestLines('internal').minLength(1),
 }
 
 export const createInternalOrderValidator = vine.create({ ...orderFields, letter: letterFile() })

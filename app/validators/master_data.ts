@@ -7,6 +7,8 @@ import {
   TYPE_MODEL_CATEGORIES,
 } from '#enums/master_data'
 import { ROLES } from '#enums/roles'
+import type { OrderType } from '#enums/order_types'
+import { ORDER_TYPE_INFO, ORDER_TYPES } from '#workflows/order_types'
 import { newPasswordRule } from '#validators/rules/strong_password'
 import { notTaken } from '#validators/rules/not_taken'
 
@@ -123,6 +125,14 @@ export const updateFasyankesValidator = vine.withMetaData<{ fasyankesId?: number
 
 const flag = () => vine.boolean()
 
+type ServiceField = (typeof ORDER_TYPE_INFO)[OrderType]['serviceField']
+
+/** The device type's services: a yes/no field per order type, named by the registry. */
+const serviceFlags = () =>
+  Object.fromEntries(ORDER_TYPES.map((type) => [ORDER_TYPE_INFO[type].serviceField, flag()])) as {
+    [field in ServiceField]: ReturnType<typeof flag>
+  }
+
 export const alkesFields = {
   name: vine.string().trim().minLength(2).maxLength(200),
   laboratory: vine.enum(ALKES_LABORATORIES),
@@ -141,8 +151,8 @@ export const alkesFields = {
   total_page: number().withoutDecimals().min(0).max(1000).nullable().optional(),
   recalibration_months: number().withoutDecimals().range([1, 120]),
   is_tuntung_seharian: flag(),
-  is_internal: flag(),
-  is_insitu: flag(),
+  // One flag per order type, as the spec names them (`is_internal`, `is_insitu`).
+  ...serviceFlags(),
   pengujian_is_kan: flag(),
   kalibrasi_is_kan: flag(),
   has_laik_description: flag(),

@@ -1,4 +1,5 @@
 import { RECEIVE_CHECKLIST } from '#enums/receive_checklist'
+import { ORDER_TYPE_INFO, ORDER_TYPES, serviceLabel } from '#workflows/order_types'
 
 /**
  * Indonesian wording for every validation rule the app uses. Field labels are
@@ -216,10 +217,12 @@ export const FIELD_LABELS: Record<string, string> = {
   'unit': 'Unit/ruangan pengisi',
   'critic': 'Kritik dan saran',
   // Device type flags, as the Alkes form labels them.
-  'is_internal': 'Layanan alat datang (internal)',
-  'is_insitu': 'Layanan insitu',
   'is_tuntung_seharian': 'Tuntung saharian',
   'pengujian_is_kan': 'Pengujian terakreditasi KAN',
   'kalibrasi_is_kan': 'Kalibrasi terakreditasi KAN',
   'has_laik_description': 'Hasil memuat keterangan LAIK/TIDAK LAIK',
+  // Its services, one per order type: "Layanan Alat Datang" (the form's checkbox group).
+  ...Object.fromEntries(
+    ORDER_TYPES.map((type) => [ORDER_TYPE_INFO[type].serviceField, serviceLabel(type)])
+  ),
 }

@@ -21,14 +21,17 @@ export type OrderWorkflow = Workflow<string, SharedOrderAction, Order, OrderDevi
 
 export interface OrderTypeInfo {
   /** Order number prefix (domain decisions: DT/2026/11/0001). */
-  code: 'DT' | 'DL'
+  code: string
   title: string
   /** The type's list page (route `{type}.index`). */
   listPath(): string
   viewPermission: Permission
   workflow: OrderWorkflow
-  /** Which device types may be requested for this service (alkes flags). */
-  alkesFlag: 'is_internal' | 'is_insitu'
+  /**
+   * The device-type flag that offers this service, as the spec names it on the alkes form, its
+   * list and filters (`is_internal`); stored as a row of `alkes_services` (queries/alkes/services.ts).
+   */
+  serviceField: `is_${string}`
   /** The type's own form for adding device lines (one list, or one tab per lab). */
   appendPage: 'internal/append' | 'insitu/append'
   /** The order's staff page (route `{type}.detail`). */
@@ -55,7 +58,7 @@ export const ORDER_TYPE_INFO = {
     listPath: () => urlFor('internal.index'),
     viewPermission: 'internal.view',
     workflow: internalWorkflow as unknown as OrderWorkflow,
-    alkesFlag: 'is_internal',
+    serviceField: 'is_internal',
     appendPage: 'internal/append',
     detailPath: (order) => urlFor('internal.detail', { id: order.id }),
     pagePath: (order, user) =>
@@ -73,7 +76,7 @@ export const ORDER_TYPE_INFO = {
     listPath: () => urlFor('insitu.index'),
     viewPermission: 'insitu.view',
     workflow: insituWorkflow as unknown as OrderWorkflow,
-    alkesFlag: 'is_insitu',
+    serviceField: 'is_insitu',
     appendPage: 'insitu/append',
     detailPath: (order) => urlFor('insitu.detail', { id: order.id }),
     pagePath: (order) => urlFor('insitu.detail', { id: order.id }),
@@ -97,6 +100,21 @@ export function orderTypeOf(order: Pick<Order, 'type'>): OrderTypeInfo {
   const info = (ORDER_TYPE_INFO as Record<string, OrderTypeInfo>)[order.type]
   if (!info) throw new Error(`Unknown order type ${order.type}`)
   return info
+}
+
+/** A device type's service of this order type, as forms and lists name it: "Layanan Alat Datang". */
+export function serviceLabel(type: OrderType) {
+  return `Layanan ${ORDER_TYPE_INFO[type].title}`
+}
+
+/** The services a device type may be offered for: each order type's flag and label. */
+export function deviceServices() {
+  return ORDER_TYPES.map((type) => ({
+    type,
+    field: ORDER_TYPE_INFO[type].serviceField,
+    label: serviceLabel(type),
+    title: ORDER_TYPE_INFO[type].title,
+  }))
 }
 
 /**

@@ -62,7 +62,9 @@ async function officersOf(role: string) {
 async function insituAlkes(laboratory: string) {
   const rows = await db
     .from('alkes')
-    .where('is_insitu', true)
+    .whereIn('id', (offered) =>
+      offered.from('alkes_services').where('order_type', 'insitu').select('alkes_id')
+    )
     .where('laboratory', laboratory)
     .orderBy('id')
     .limit(12)

@@ -79,7 +79,9 @@ export async function seedDemoOrders() {
     .limit(8)
   const alkes = await db
     .from('alkes')
-    .where('is_internal', true)
+    .whereIn('id', (offered) =>
+      offered.from('alkes_services').where('order_type', 'internal').select('alkes_id')
+    )
     .where('laboratory', 'PK')
     .orderBy('id')
     .limit(24)

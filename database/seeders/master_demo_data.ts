@@ -5,6 +5,7 @@ import demoDevices from './data/demo_devices.json' with { type: 'json' }
 import demoCalibrators from './data/demo_calibrators.json' with { type: 'json' }
 import { seedDemoTestPoints } from '#database/seeders/demo_test_points'
 import { seedCalibratorHistory } from '#database/seeders/demo_calibrator_history'
+import type { OrderType } from '#enums/order_types'
 
 /**
  * Demo master data of issue 3: device types (alkes) with their PNBP-like
@@ -29,8 +30,8 @@ export interface DemoAlkes {
   totalPage: number
   recalibrationMonths: number
   isTuntungSeharian: boolean
-  isInternal: boolean
-  isInsitu: boolean
+  /** The services it is offered for (`alkes_services`). */
+  services: OrderType[]
   pengujianIsKan: boolean
   kalibrasiIsKan: boolean
   hasLaikDescription: boolean
@@ -97,8 +98,10 @@ function devicesOf(laboratory: AlkesLaboratory, groups: DeviceGroup[]): DemoAlke
         totalPage: options.pages ?? 3,
         recalibrationMonths: options.months ?? 12,
         isTuntungSeharian: options.tuntung ?? false,
-        isInternal: options.internal ?? laboratory === 'PK',
-        isInsitu: options.insitu ?? true,
+        services: [
+          ...((options.internal ?? laboratory === 'PK') ? (['internal'] as const) : []),
+          ...((options.insitu ?? true) ? (['insitu'] as const) : []),
+        ],
         pengujianIsKan: options.ujiKan ?? false,
         kalibrasiIsKan: options.kalKan ?? false,
         hasLaikDescription: options.laik ?? true,
@@ -218,8 +221,6 @@ export async function seedMasterDemoData(trx: TransactionClientContract) {
     total_page: alkes.totalPage,
     recalibration_months: alkes.recalibrationMonths,
     is_tuntung_seharian: alkes.isTuntungSeharian,
-    is_internal: alkes.isInternal,
-    is_insitu: alkes.isInsitu,
     pengujian_is_kan: alkes.pengujianIsKan,
     kalibrasi_is_kan: alkes.kalibrasiIsKan,
     has_laik_description: alkes.hasLaikDescription,
@@ -227,6 +228,14 @@ export async function seedMasterDemoData(trx: TransactionClientContract) {
   }))
   for (let i = 0; i < alkesRows.length; i += 50) {
     await trx.table('alkes').multiInsert(alkesRows.slice(i, i + 50))
+  }
+  const storedAlkes = await trx.from('alkes').select('id', 'alkes_code')
+  const alkesIds = new Map(storedAlkes.map((row) => [row.alkes_code as string, Number(row.id)]))
+  const serviceRows = DEMO_ALKES.flatMap((alkes) =>
+    alkes.services.map((type) => ({ alkes_id: alkesIds.get(alkes.alkesCode)!, order_type: type }))
+  )
+  for (let i = 0; i < serviceRows.length; i += 200) {
+    await trx.table('alkes_services').multiInsert(serviceRows.slice(i, i + 200))
   }
   // The common device types' test templates (issue 15).
   await seedDemoTestPoints(trx)

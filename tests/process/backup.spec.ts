@@ -278,7 +278,7 @@ test.group('Backup | kalibra:backup of a running app under writes, kalibra:resto
   }) => {
     const sourceStorage = source.env.STORAGE_PATH!
     const [alkes] = await source.query<{ id: number }>(
-      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+      "SELECT alkes_id AS id FROM alkes_services WHERE order_type = 'internal' ORDER BY alkes_id LIMIT 1"
     )
     const countOrders = () => ordersOf(source.query)
     const before = await countOrders()

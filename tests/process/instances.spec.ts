@@ -79,7 +79,7 @@ async function letterThroughBoth(
   // Unique to this run and pair, so the bytes downloaded are known to be this upload's.
   const letter = letterPdf(`dua instance ${process.pid} ${a.port}`)
   const [alkes] = await throwaway.query<{ id: number }>(
-    'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+    "SELECT alkes_id AS id FROM alkes_services WHERE order_type = 'internal' ORDER BY alkes_id LIMIT 1"
   )
   assert.exists(alkes, 'a demo device type for incoming orders')
   const facilityOnA = await signedIn(a.port, FACILITY)
@@ -129,7 +129,7 @@ test.group('Two instances | one database', (group) => {
     assert,
   }) => {
     const [alkes] = await throwaway.query<{ id: number }>(
-      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+      "SELECT alkes_id AS id FROM alkes_services WHERE order_type = 'internal' ORDER BY alkes_id LIMIT 1"
     )
     const [facility] = await throwaway.query<{ name: string }>(
       `SELECT f.fasyankes_name AS name FROM fasyankes f JOIN users u ON u.fasyankes_id = f.id

@@ -78,7 +78,7 @@ test.group('Notifications | the server delivers', (group) => {
     assert.equal(String(linked.telegram_chat_id), '6001')
 
     const [alkes] = await throwaway.query<{ id: number }>(
-      'SELECT id FROM alkes WHERE is_internal = TRUE ORDER BY id LIMIT 1'
+      "SELECT alkes_id AS id FROM alkes_services WHERE order_type = 'internal' ORDER BY alkes_id LIMIT 1"
     )
     const facility = await signedIn(server.port, 'fasyankes@kalibra.test')
     const stored = await requestOrder(facility, alkes.id, letterPdf())

@@ -3,6 +3,8 @@ import type { alkesValidator } from '#validators/master_data'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Alkes from '#models/alkes'
 import { saveAudited, type Actor } from '#services/audit'
+import { servicesOfOne } from '#queries/alkes/services'
+import { ORDER_TYPE_INFO, ORDER_TYPES } from '#workflows/order_types'
 
 /** What the form (and the batch file) sends, as the validator reads it. */
 export type AlkesInput = Infer<typeof alkesValidator>
@@ -22,8 +24,6 @@ function attributes(input: AlkesInput) {
     totalPage: input.total_page ?? null,
     recalibrationMonths: input.recalibration_months,
     isTuntungSeharian: input.is_tuntung_seharian,
-    isInternal: input.is_internal,
-    isInsitu: input.is_insitu,
     pengujianIsKan: input.pengujian_is_kan,
     kalibrasiIsKan: input.kalibrasi_is_kan,
     hasLaikDescription: input.has_laik_description,
@@ -46,25 +46,56 @@ function snapshot(alkes: Alkes): Attributes {
     totalPage: alkes.totalPage,
     recalibrationMonths: alkes.recalibrationMonths,
     isTuntungSeharian: alkes.isTuntungSeharian,
-    isInternal: alkes.isInternal,
-    isInsitu: alkes.isInsitu,
     pengujianIsKan: alkes.pengujianIsKan,
     kalibrasiIsKan: alkes.kalibrasiIsKan,
     hasLaikDescription: alkes.hasLaikDescription,
   }
 }
 
-/** Creates a device type, or updates the given one; audited with what changed. */
+/** The services the input offers the device type for: one flag per order type (`is_internal`…). */
+function offeredServices(input: AlkesInput) {
+  const flags = input as unknown as Record<string, boolean | undefined>
+  return ORDER_TYPES.filter((type) => flags[ORDER_TYPE_INFO[type].serviceField] === true)
+}
+
+/** The services as the audit log records them: each order type's flag, yes or no. */
+const serviceFlags = (offered: readonly string[]) =>
+  Object.fromEntries(
+    ORDER_TYPES.map((type) => [ORDER_TYPE_INFO[type].serviceField, offered.includes(type)])
+  )
+
+/**
+ * Creates a device type, or updates the given one, with the services it is offered for
+ * (`alkes_services`); audited with what changed.
+ */
 export function saveAlkes(
   actor: Actor,
   input: AlkesInput,
   existing?: Alkes | null,
   trx?: TransactionClientContract
 ) {
+  const services = offeredServices(input)
   return saveAudited(
     actor,
     'alkes',
-    { existing, create: () => new Alkes(), values: attributes(input), snapshot },
+    {
+      existing,
+      create: () => new Alkes(),
+      values: attributes(input),
+      snapshot,
+      owned: {
+        read: async (client, alkes) => serviceFlags(await servicesOfOne(alkes.id, client)),
+        values: serviceFlags(services),
+        write: async (client, alkes) => {
+          await client.from('alkes_services').where('alkes_id', alkes.id).delete()
+          if (services.length) {
+            await client
+              .table('alkes_services')
+              .multiInsert(services.map((type) => ({ alkes_id: alkes.id, order_type: type })))
+          }
+        },
+      },
+    },
     trx
   )
 }

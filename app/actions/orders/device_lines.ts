@@ -6,6 +6,7 @@ import { databaseNow } from '#services/database_time'
 import ActionRefusedException from '#exceptions/action_refused_exception'
 import { orderTypeOf } from '#workflows/order_types'
 import { refreshOrderTotals } from '#actions/orders/order_totals'
+import { offeredFor } from '#queries/alkes/services'
 import type { ServiceLab } from '#enums/labs'
 
 export interface DeviceLineInput {
@@ -61,7 +62,7 @@ export async function addDeviceLines(
       'id',
       lines.map((line) => line.alkes_id)
     )
-    .where(orderTypeOf(order).alkesFlag, true)
+    .whereIn('id', offeredFor(order.type, trx))
   const byId = new Map(alkes.map((item) => [item.id, item]))
   const unknown = lines.find((line) => !byId.has(line.alkes_id))
   if (unknown) throw new ActionRefusedException('Alat tidak tersedia untuk layanan ini.')

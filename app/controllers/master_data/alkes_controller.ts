@@ -7,8 +7,12 @@ import { saveAlkes } from '#actions/alkes/save_alkes'
 import { alkesValidator } from '#validators/master_data'
 import { backToList, listPageProps, recordFormProps } from '#lists/list_responder'
 import { testPointLabsOf } from '#services/lab_staff'
+import { deviceServices } from '#workflows/order_types'
 
 const laboratories = ALKES_LABORATORIES.map((value) => ({ value, label: LABORATORY_LABELS[value] }))
+
+/** The form's service checkboxes: one per order type, sent under the spec's names (`is_internal`). */
+const services = () => deviceServices().map(({ field, label }) => ({ field, label }))
 
 export default class AlkesController {
   async index({ inertia, auth }: HttpContext) {
@@ -16,6 +20,8 @@ export default class AlkesController {
       ...listPageProps(alkesList, auth.user!, 'alkes.edit'),
       // The labs whose devices' test points this user may change (the others only read them).
       testPointLabs: testPointLabsOf(auth.user!),
+      // A yes/no column and filter per service (order type).
+      services: deviceServices().map(({ field, title }) => ({ field, title })),
     })
   }
 
@@ -24,6 +30,7 @@ export default class AlkesController {
       register: recordFormProps(alkesList, 'alkes'),
       alkes: null,
       laboratories,
+      services: services(),
     })
   }
 
@@ -40,6 +47,7 @@ export default class AlkesController {
       register: recordFormProps(alkesList, 'alkes', alkes),
       alkes: alkesList.row(row),
       laboratories,
+      services: services(),
     })
   }
 

@@ -20,7 +20,7 @@ export default class DeviceLinesController {
     return inertia.render(orderTypeOf(order).appendPage, {
       order: { number: order.number },
       submitHref: urlFor('orders.append', { orderType: order.type, id: order.id }),
-      options: { alkes: await alkesOptions(orderTypeOf(order)) },
+      options: { alkes: await alkesOptions(order.type) },
       backHref: orderTypeOf(order).pagePath(order, auth.user!),
     })
   }

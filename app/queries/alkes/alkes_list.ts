@@ -7,16 +7,23 @@ import { defineList } from '#lists/list_definition'
 import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#lists/filters'
 import { formatRupiah } from '#services/format'
 import type { AppliedFilter } from '#lists/types'
+import type { OrderType } from '#enums/order_types'
+import { offeredFor } from '#queries/alkes/services'
+import { deviceServices, type ORDER_TYPE_INFO } from '#workflows/order_types'
 
-export interface AlkesFilters {
+type ServiceField = (typeof ORDER_TYPE_INFO)[OrderType]['serviceField']
+
+/** Its services, as the spec names them: a yes/no filter and flag per order type. */
+type ServiceFlags<T> = { [field in ServiceField]?: T }
+type FormattedServices = { [field in ServiceField as `formatted_${field}`]: string }
+
+export interface AlkesFilters extends ServiceFlags<string> {
   search?: string
   limit?: number
   page?: number
   laboratory?: AlkesLaboratory
   pengujian_is_kan?: string
   kalibrasi_is_kan?: string
-  is_internal?: string
-  is_insitu?: string
   is_tuntung_saharian?: string
   name?: string
   price?: number
@@ -38,27 +45,24 @@ export type AlkesRow = {
   total_page: number | null
   recalibration_months: number
   is_tuntung_seharian: boolean
-  is_internal: boolean
-  is_insitu: boolean
   pengujian_is_kan: boolean
   kalibrasi_is_kan: boolean
   has_laik_description: boolean
   formatted_is_tuntung_seharian: string
-  formatted_is_internal: string
-  formatted_is_insitu: string
   formatted_has_pengujian: string
   formatted_has_kalibrasi: string
-}
+} & Required<ServiceFlags<boolean>> &
+  FormattedServices
 
 const yesNo = (value: boolean) => (value ? 'Ya' : 'Tidak')
 
-/** The spec's boolean filters: query name and column (the spec spells tuntung 'saharian' in the filter). */
-/** The yes/no flags: filter name, column, label, and the row's printed value. */
+/**
+ * The yes/no flags of the device type's own row: filter name, column, label, and the row's
+ * printed value (the spec spells tuntung 'saharian' in the filter).
+ */
 const FLAG_FILTERS = [
   ['pengujian_is_kan', 'pengujian_is_kan', 'Pengujian KAN', 'formatted_has_pengujian'],
   ['kalibrasi_is_kan', 'kalibrasi_is_kan', 'Kalibrasi KAN', 'formatted_has_kalibrasi'],
-  ['is_internal', 'is_internal', 'Alat Datang', 'formatted_is_internal'],
-  ['is_insitu', 'is_insitu', 'Insitu', 'formatted_is_insitu'],
   [
     'is_tuntung_saharian',
     'is_tuntung_seharian',
@@ -66,6 +70,27 @@ const FLAG_FILTERS = [
     'formatted_is_tuntung_seharian',
   ],
 ] as const
+
+/**
+ * Its services (`alkes_services`): one yes/no flag per order type, named by the registry (read
+ * each time, so every registered type has its flag in the rows).
+ */
+const services = () =>
+  deviceServices().map(({ type, field, title }) => ({
+    type,
+    field: field as ServiceField,
+    label: title,
+    formatted: `formatted_${field}` as keyof FormattedServices,
+  }))
+/** The filters and export columns, of the types known when the list is defined. */
+const SERVICES = services()
+
+/** Whether a device type is offered for `type`, as a column of the list's query. */
+const offeredColumn = (type: OrderType, field: string) =>
+  db.raw(
+    `EXISTS (SELECT 1 FROM alkes_services s WHERE s.alkes_id = alkes.id AND s.order_type = ?) AS ${field}`,
+    [type]
+  )
 
 export const alkesList = defineList<AlkesFilters, AlkesRow>({
   title: 'Data Alkes',
@@ -79,8 +104,9 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
     laboratory: vine.enum(ALKES_LABORATORIES).optional(),
     pengujian_is_kan: yesNoFilter(),
     kalibrasi_is_kan: yesNoFilter(),
-    is_internal: yesNoFilter(),
-    is_insitu: yesNoFilter(),
+    ...(Object.fromEntries(SERVICES.map(({ field }) => [field, yesNoFilter()])) as {
+      [field in ServiceField]: ReturnType<typeof yesNoFilter>
+    }),
     is_tuntung_saharian: yesNoFilter(),
     name: textFilter(),
     price: numberFilter(),
@@ -89,10 +115,19 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
 
   query(filters) {
     // Names ignore case: "alat" sorts beside "Alat" (index alkes_name_lower_idx).
-    const query = db.from('alkes').select('*').orderByRaw('lower(name)').orderBy('id')
+    const query = db
+      .from('alkes')
+      .select('alkes.*', ...services().map(({ type, field }) => offeredColumn(type, field)))
+      .orderByRaw('lower(name)')
+      .orderBy('id')
     if (filters.search) whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, [filters.search])
     if (filters.laboratory) query.where('laboratory', filters.laboratory)
     for (const [key, column] of FLAG_FILTERS) whereYesNo(query, column, filters[key])
+    for (const { type, field } of SERVICES) {
+      const wanted = filters[field]
+      if (wanted === '1') query.whereIn('id', offeredFor(type))
+      if (wanted === '0') query.whereNotIn('id', offeredFor(type))
+    }
     whereContains(query, ['name'], filters.name)
     if (filters.price !== undefined) query.where('price', filters.price)
     if (filters.minute_estimation !== undefined)
@@ -116,18 +151,21 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       total_page: raw.total_page === null ? null : Number(raw.total_page),
       recalibration_months: Number(raw.recalibration_months),
       is_tuntung_seharian: flag(raw.is_tuntung_seharian),
-      is_internal: flag(raw.is_internal),
-      is_insitu: flag(raw.is_insitu),
       pengujian_is_kan: flag(raw.pengujian_is_kan),
       kalibrasi_is_kan: flag(raw.kalibrasi_is_kan),
       has_laik_description: flag(raw.has_laik_description),
     }
+    const offered = Object.fromEntries(
+      services().flatMap(({ field, formatted }) => [
+        [field, flag(raw[field])],
+        [formatted, yesNo(flag(raw[field]))],
+      ])
+    ) as Required<ServiceFlags<boolean>> & FormattedServices
     return {
       ...row,
+      ...offered,
       formatted_price: formatRupiah(row.price),
       formatted_is_tuntung_seharian: yesNo(row.is_tuntung_seharian),
-      formatted_is_internal: yesNo(row.is_internal),
-      formatted_is_insitu: yesNo(row.is_insitu),
       formatted_has_pengujian: yesNo(row.pengujian_is_kan),
       formatted_has_kalibrasi: yesNo(row.kalibrasi_is_kan),
     }
@@ -152,7 +190,9 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       'number',
       (row) => row.minute_estimation
     ),
-    ...FLAG_FILTERS.map(([, , label, key]) => ({ key, label, width: 0.8 })),
+    ...FLAG_FILTERS.slice(0, 2).map(([, , label, key]) => ({ key, label, width: 0.8 })),
+    ...SERVICES.map(({ label, formatted }) => ({ key: formatted, label, width: 0.8 })),
+    ...FLAG_FILTERS.slice(2).map(([, , label, key]) => ({ key, label, width: 0.8 })),
     { key: 'recalibration_months', label: 'Rekalibrasi (bulan)', width: 0.8 },
   ],
 
@@ -161,7 +201,13 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
     if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
     if (filters.laboratory)
       applied.push({ label: 'Laboratorium', value: LABORATORY_LABELS[filters.laboratory] })
-    for (const [key, , label] of FLAG_FILTERS) {
+    const own = FLAG_FILTERS.map(([key, , label]) => ({ key, label }))
+    const flags = [
+      ...own.slice(0, 2),
+      ...SERVICES.map(({ field, label }) => ({ key: field, label })),
+      ...own.slice(2),
+    ]
+    for (const { key, label } of flags) {
       const value = filters[key]
       if (value && value !== 'ALL') applied.push({ label, value: yesNoLabel(value) })
     }

@@ -1,7 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { labToday } from '#services/format'
-import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { DELIVERY_OPTIONS, SERVICE_TYPES } from '#workflows/internal_order_workflow'
 import { alkesOptions } from '#queries/orders/alkes_options'
 import { holidayDates } from '#services/holidays'
@@ -9,7 +8,7 @@ import { holidayDates } from '#services/holidays'
 /** Choices of the Alat Datang order form: devices, facilities (staff only), holidays for the estimate. */
 export async function internalFormOptions(user: User) {
   const [alkes, facilities, holidays] = await Promise.all([
-    alkesOptions(ORDER_TYPE_INFO.internal),
+    alkesOptions('internal'),
     user.isFacility
       ? []
       : db.from('fasyankes').select('id', 'fasyankes_name').orderBy('fasyankes_name'),

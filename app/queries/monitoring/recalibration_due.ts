@@ -4,9 +4,14 @@ import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import config from '#config/notifications'
 import { formatDate, isoDate, labToday } from '#services/format'
+import type { OrderType } from '#enums/order_types'
+import { offeredFor, servicesOf } from '#queries/alkes/services'
 
 /** Most devices the dashboard lists as due; the inventory has the rest. */
 const SHOWN = 20
+
+/** "Ajukan Kalibrasi" makes an Alat Datang request (its route and permission, below). */
+const REQUESTED_AS: OrderType = 'internal'
 
 /**
  * A facility's devices due for recalibration (issue 17): overdue or due within the reminder's
@@ -25,8 +30,9 @@ export async function recalibrationDue(user: User) {
     .orderBy('i.id')
     .limit(SHOWN)
     .select('i.id', 'i.merk', 'i.model', 'i.serial_number', 'i.next_calibration_date')
-    .select('a.name as alkes_name', 'a.is_internal')
+    .select('a.name as alkes_name', 'i.alkes_id')
   const today = DateTime.fromISO(labToday())
+  const services = await servicesOf([...new Set(rows.map((row) => Number(row.alkes_id)))])
   const items = rows.map((row) => {
     const due = DateTime.fromISO(isoDate(row.next_calibration_date)!)
     return {
@@ -35,7 +41,7 @@ export async function recalibrationDue(user: User) {
       serial_number: row.serial_number as string,
       formatted_due_date: formatDate(due),
       days: Math.round(due.diff(today, 'days').days),
-      requestable: Boolean(Number(row.is_internal)),
+      requestable: services.get(Number(row.alkes_id))?.includes(REQUESTED_AS) ?? false,
     }
   })
   const requestable = items.filter((item) => item.requestable).map((item) => item.id)
@@ -59,7 +65,7 @@ export async function recalibrationLines(user: User, ids: number[]) {
     .from('inventories as i')
     .join('alkes as a', 'a.id', 'i.alkes_id')
     .where('i.fasyankes_id', user.fasyankesId)
-    .where('a.is_internal', true)
+    .whereIn('i.alkes_id', offeredFor(REQUESTED_AS))
     .whereIn('i.id', ids.slice(0, 100))
     .orderBy('i.alkes_id')
     .orderBy('i.id')

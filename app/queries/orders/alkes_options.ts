@@ -1,11 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
-import type { OrderTypeInfo } from '#workflows/order_types'
+import type { OrderType } from '#enums/order_types'
+import { offeredFor } from '#queries/alkes/services'
 
 /** The device types a facility may request for a service, with their tariff and time. */
-export async function alkesOptions(type: Pick<OrderTypeInfo, 'alkesFlag'>) {
+export async function alkesOptions(type: OrderType) {
   const rows = await db
     .from('alkes')
-    .where(type.alkesFlag, true)
+    .whereIn('id', offeredFor(type))
     .select('id', 'name', 'price', 'minute_estimation', 'laboratory', 'category')
     .orderBy('name')
   return rows.map((a) => ({

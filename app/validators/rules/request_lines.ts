@@ -1,13 +1,15 @@
 import vine from '@vinejs/vine'
+import type { OrderType } from '#enums/order_types'
 import { number } from '#validators/rules/number'
 
 const MAX_LINES = 200
 
 /**
- * Requested device lines of either order type: a device type (offered for the service when
- * `service` names its flag), a quantity of 1 to 100, the tariff and a note; at most 200 lines.
+ * Requested device lines of any order type: a device type (offered for the service when
+ * `service` names its order type), a quantity of 1 to 100, the tariff and a note; at most 200
+ * lines.
  */
-export function requestLines(service?: 'is_internal' | 'is_insitu') {
+export function requestLines(service?: OrderType) {
   return vine
     .array(
       vine.object({
@@ -17,7 +19,11 @@ export function requestLines(service?: 'is_internal' | 'is_insitu') {
             table: 'alkes',
             column: 'id',
             filter: (db) => {
-              if (service) db.where(service, true)
+              if (service) {
+                db.whereIn('id', (offered) =>
+                  offered.from('alkes_services').where('order_type', service).select('alkes_id')
+                )
+              }
             },
           }),
         quantity: number().withoutDecimals().range([1, 100]),

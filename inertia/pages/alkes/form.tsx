@@ -10,8 +10,6 @@ import { RupiahField } from '~/components/ui/rupiah_field'
 type Alkes = AlkesRow
 
 const FLAGS = [
-  ['is_internal', 'Layanan alat datang (internal)'],
-  ['is_insitu', 'Layanan insitu'],
   ['is_tuntung_seharian', 'Tuntung saharian (selesai di hari yang sama)'],
   ['pengujian_is_kan', 'Pengujian terakreditasi KAN'],
   ['kalibrasi_is_kan', 'Kalibrasi terakreditasi KAN'],
@@ -22,10 +20,13 @@ export default function AlkesForm({
   register,
   alkes,
   laboratories,
+  services,
 }: {
   register: Register
   alkes: Alkes | null
   laboratories: { value: string; label: string }[]
+  /** The services a device type may be offered for: one per order type (the server's registry). */
+  services: { field: string; label: string }[]
 }) {
   const form = useForm({
     name: fieldText(alkes?.name),
@@ -40,8 +41,13 @@ export default function AlkesForm({
     total_page: fieldText(alkes?.total_page),
     recalibration_months: fieldText(alkes?.recalibration_months ?? 12),
     is_tuntung_seharian: alkes?.is_tuntung_seharian ?? false,
-    is_internal: alkes?.is_internal ?? true,
-    is_insitu: alkes?.is_insitu ?? true,
+    // A new device type is offered for every service until unticked.
+    ...Object.fromEntries(
+      services.map(({ field }) => [
+        field,
+        alkes ? Boolean((alkes as Record<string, unknown>)[field]) : true,
+      ])
+    ),
     pengujian_is_kan: alkes?.pengujian_is_kan ?? false,
     kalibrasi_is_kan: alkes?.kalibrasi_is_kan ?? false,
     has_laik_description: alkes?.has_laik_description ?? true,
@@ -87,7 +93,12 @@ export default function AlkesForm({
         max={120}
         {...bind(form, 'recalibration_months')}
       />
-      <CheckboxGroup form={form} flags={FLAGS} legend="Layanan dan akreditasi" />
+      <CheckboxGroup
+        form={form}
+        flags={services.map(({ field, label }) => [field, label] as const)}
+        legend="Layanan"
+      />
+      <CheckboxGroup form={form} flags={FLAGS} legend="Akreditasi dan hasil" />
     </RecordFormPage>
   )
 }

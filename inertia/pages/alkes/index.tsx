@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { MasterListPage, type RegisterPageProps } from '~/components/master_list_page'
 import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn, YES_NO } from '~/components/data_table/columns'
@@ -11,7 +11,8 @@ type Alkes = AlkesRow
 const yesNo = (key: string, header: string, filterKey: string) =>
   selectColumn<Alkes>(key, header, YES_NO, { filterKey })
 
-const COLUMNS: Column<Alkes>[] = [
+/** The columns; the services (one per order type) come from the server's registry. */
+const columnsWith = (services: { field: string; title: string }[]): Column<Alkes>[] => [
   textColumn('name', 'Nama Alkes', 'Nama', {
     cell: (a) => <span className="font-medium">{a.name}</span>,
   }),
@@ -28,8 +29,7 @@ const COLUMNS: Column<Alkes>[] = [
   },
   yesNo('formatted_has_pengujian', 'Pengujian KAN', 'pengujian_is_kan'),
   yesNo('formatted_has_kalibrasi', 'Kalibrasi KAN', 'kalibrasi_is_kan'),
-  yesNo('formatted_is_internal', 'Alat Datang', 'is_internal'),
-  yesNo('formatted_is_insitu', 'Insitu', 'is_insitu'),
+  ...services.map(({ field, title }) => yesNo(`formatted_${field}`, title, field)),
   yesNo('formatted_is_tuntung_seharian', 'Tuntung Saharian', 'is_tuntung_saharian'),
 ]
 
@@ -68,12 +68,17 @@ function card(alkes: Alkes, labs: string[], linked: boolean) {
 
 export default function AlkesIndex({
   testPointLabs,
+  services,
   ...page
-}: RegisterPageProps & { testPointLabs: string[] }) {
+}: RegisterPageProps & {
+  testPointLabs: string[]
+  services: { field: string; title: string }[]
+}) {
+  const columns = useMemo(() => columnsWith(services), [services])
   return (
     <MasterListPage
       {...page}
-      columns={COLUMNS}
+      columns={columns}
       renderDetail={(alkes) => detail(alkes, testPointLabs)}
       renderCard={(alkes) =>
         card(alkes, testPointLabs, page.canEdit && testPointLabs.includes(alkes.laboratory))

@@ -2,9 +2,9 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { Browser, Locator, Page } from 'playwright'
-import Alkes from '#models/alkes'
 import { orderRow } from '#tests/functional/internal_orders/_support'
 import { DEFAULT_APPROVAL_DESCRIPTION } from '#workflows/internal_order_workflow'
+import { createDeviceType } from '#tests/factories/device_types'
 
 /**
  * One incoming-equipment order from the facility's request to SELESAI in
@@ -110,26 +110,28 @@ test.group('Internal order | end to end in Chromium', (group) => {
       .where('date', '>=', '2027-03-01')
       .where('date', '<=', '2027-03-31')
       .delete()
-    const tensimeter = await Alkes.create({
-      name: `Tensimeter Digital ${tag}`,
-      laboratory: 'PK',
-      price: 150_000,
-      minuteEstimation: 240,
-      alkesCode: `T-${tag}`,
-      recalibrationMonths: 12,
-      isInternal: true,
-      isInsitu: false,
-    })
-    const thermometer = await Alkes.create({
-      name: `Termometer Klinik ${tag}`,
-      laboratory: 'PK',
-      price: 80_000,
-      minuteEstimation: 45,
-      alkesCode: `K-${tag}`,
-      recalibrationMonths: 12,
-      isInternal: true,
-      isInsitu: false,
-    })
+    const tensimeter = await createDeviceType(
+      {
+        name: `Tensimeter Digital ${tag}`,
+        laboratory: 'PK',
+        price: 150_000,
+        minuteEstimation: 240,
+        alkesCode: `T-${tag}`,
+        recalibrationMonths: 12,
+      },
+      ['internal']
+    )
+    const thermometer = await createDeviceType(
+      {
+        name: `Termometer Klinik ${tag}`,
+        laboratory: 'PK',
+        price: 80_000,
+        minuteEstimation: 45,
+        alkesCode: `K-${tag}`,
+        recalibrationMonths: 12,
+      },
+      ['internal']
+    )
 
     /* ------------------------------------------------------------ 1. the facility requests */
     const facility = await person(browser, 'fasyankes@kalibra.test')
@@ -414,16 +416,17 @@ test.group('Internal order | end to end in Chromium', (group) => {
     assert,
   }) => {
     const tag = `E2F${process.pid.toString(36)}${Date.now().toString(36)}`
-    const device = await Alkes.create({
-      name: `Nebulizer ${tag}`,
-      laboratory: 'PK',
-      price: 100_000,
-      minuteEstimation: 30,
-      alkesCode: `N-${tag}`,
-      recalibrationMonths: 12,
-      isInternal: true,
-      isInsitu: false,
-    })
+    const device = await createDeviceType(
+      {
+        name: `Nebulizer ${tag}`,
+        laboratory: 'PK',
+        price: 100_000,
+        minuteEstimation: 30,
+        alkesCode: `N-${tag}`,
+        recalibrationMonths: 12,
+      },
+      ['internal']
+    )
     const facility = await person(browser, 'fasyankes@kalibra.test')
     await go(facility, '/internal/create')
     await facility.getByLabel(/Surat Permohonan/).setInputFiles({

@@ -12,6 +12,7 @@ import {
   signIn,
   texts,
 } from './helpers.js'
+import { createDeviceType } from '#tests/factories/device_types'
 
 const categoryField = (page: Page) => page.getByLabel('Kategori (UKPR)')
 
@@ -136,21 +137,22 @@ test.group('Master data: alkes', (group) => {
     browserContext,
     assert,
   }) => {
-    const device = await Alkes.create({
-      name: 'Dental X-Ray Uji Pindah',
-      laboratory: 'UKPR',
-      category: 'Radiologi Diagnostik',
-      price: 900000,
-      minuteEstimation: 120,
-      alkesCode: 'UJI-DX-002',
-      recalibrationMonths: 12,
-      isTuntungSeharian: false,
-      isInternal: true,
-      isInsitu: true,
-      pengujianIsKan: false,
-      kalibrasiIsKan: false,
-      hasLaikDescription: true,
-    })
+    const device = await createDeviceType(
+      {
+        name: 'Dental X-Ray Uji Pindah',
+        laboratory: 'UKPR',
+        category: 'Radiologi Diagnostik',
+        price: 900000,
+        minuteEstimation: 120,
+        alkesCode: 'UJI-DX-002',
+        recalibrationMonths: 12,
+        isTuntungSeharian: false,
+        pengujianIsKan: false,
+        kalibrasiIsKan: false,
+        hasLaikDescription: true,
+      },
+      ['internal', 'insitu']
+    )
     const page = await browserContext.newPage()
     await signIn(page, 'admin_pk@kalibra.test')
     await go(page, `/alkes/data/${device.id}/edit`)

@@ -2,30 +2,31 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
-import Alkes from '#models/alkes'
 import AlkesTestPoint from '#models/alkes_test_point'
 import { newContext } from '#tests/helpers/browser'
 import { go, searchList, shot, signIn } from './helpers.js'
+import { createDeviceType } from '#tests/factories/device_types'
 
 /** Issue 15, point 1: the test points editor, on a phone and on a laptop. */
 
 async function monitorWithPoints(laboratory: 'PK' | 'UKPR' = 'PK') {
   const code = `TP${process.pid}${Date.now() % 100000}`
-  const alkes = await Alkes.create({
-    name: `Patient Monitor ${code}`,
-    laboratory,
-    category: null,
-    price: 500000,
-    minuteEstimation: 90,
-    alkesCode: code,
-    recalibrationMonths: 12,
-    isTuntungSeharian: false,
-    isInternal: true,
-    isInsitu: true,
-    pengujianIsKan: false,
-    kalibrasiIsKan: false,
-    hasLaikDescription: true,
-  })
+  const alkes = await createDeviceType(
+    {
+      name: `Patient Monitor ${code}`,
+      laboratory,
+      category: null,
+      price: 500000,
+      minuteEstimation: 90,
+      alkesCode: code,
+      recalibrationMonths: 12,
+      isTuntungSeharian: false,
+      pengujianIsKan: false,
+      kalibrasiIsKan: false,
+      hasLaikDescription: true,
+    },
+    ['internal', 'insitu']
+  )
   await AlkesTestPoint.createMany(
     [60, 120].map((nominal, index) => ({
       alkesId: alkes.id,

@@ -1,12 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { Page } from 'playwright'
-import Alkes from '#models/alkes'
 import Calibrator from '#models/calibrator'
 import Fasyankes from '#models/fasyankes'
 import Unit from '#models/unit'
 import User from '#models/user'
 import { expectToast, go, searchList, shot, signIn } from './helpers.js'
+import { createDeviceType } from '#tests/factories/device_types'
 
 interface Case {
   list: string
@@ -53,21 +53,22 @@ test.group('Master data: lists after saving', (group) => {
     })
     const facility = await Fasyankes.query().whereNotNull('city_code').orderBy('id').firstOrFail()
     const newType = facility.type === 'Negeri' ? 'Swasta' : 'Negeri'
-    const device = await Alkes.create({
-      name: 'Syringe Pump Cache Uji',
-      laboratory: 'PK',
-      category: null,
-      price: 350000,
-      minuteEstimation: 60,
-      alkesCode: 'UJI-CACHE-01',
-      recalibrationMonths: 12,
-      isTuntungSeharian: false,
-      isInternal: true,
-      isInsitu: true,
-      pengujianIsKan: false,
-      kalibrasiIsKan: false,
-      hasLaikDescription: true,
-    })
+    const device = await createDeviceType(
+      {
+        name: 'Syringe Pump Cache Uji',
+        laboratory: 'PK',
+        category: null,
+        price: 350000,
+        minuteEstimation: 60,
+        alkesCode: 'UJI-CACHE-01',
+        recalibrationMonths: 12,
+        isTuntungSeharian: false,
+        pengujianIsKan: false,
+        kalibrasiIsKan: false,
+        hasLaikDescription: true,
+      },
+      ['internal', 'insitu']
+    )
     const unit = await Unit.findByOrFail('name', 'PK')
     const calibrator = await Calibrator.create({
       name: 'Infusion Analyzer Cache Uji',

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@japa/api-client'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import Alkes from '#models/alkes'
+import type Alkes from '#models/alkes'
 import Order from '#models/order'
 import OrderDevice from '#models/order_device'
 import InsituOrder from '#models/insitu_order'
@@ -17,6 +17,7 @@ import {
   userByEmail,
   userWithRole,
 } from '#tests/functional/internal_orders/_support'
+import { createDeviceType } from '#tests/factories/device_types'
 
 /** A device type offered on site, in one lab; its name starts with `name` and ends unique. */
 export function onSiteAlkes(
@@ -26,21 +27,22 @@ export function onSiteAlkes(
   name = 'Alat Insitu'
 ) {
   const tag = marker('In')
-  return Alkes.create({
-    name: `${name} ${tag}`,
-    laboratory,
-    category: laboratory === 'UKPR' ? 'Radiologi Diagnostik' : null,
-    price,
-    minuteEstimation,
-    alkesCode: `INS-${tag}`,
-    recalibrationMonths: 12,
-    isTuntungSeharian: false,
-    isInternal: false,
-    isInsitu: true,
-    pengujianIsKan: false,
-    kalibrasiIsKan: false,
-    hasLaikDescription: true,
-  })
+  return createDeviceType(
+    {
+      name: `${name} ${tag}`,
+      laboratory,
+      category: laboratory === 'UKPR' ? 'Radiologi Diagnostik' : null,
+      price,
+      minuteEstimation,
+      alkesCode: `INS-${tag}`,
+      recalibrationMonths: 12,
+      isTuntungSeharian: false,
+      pengujianIsKan: false,
+      kalibrasiIsKan: false,
+      hasLaikDescription: true,
+    },
+    ['insitu']
+  )
 }
 
 export function requestFields(lines: Record<string, { alkes_id: number; quantity: number }[]>) {

@@ -8,7 +8,7 @@
 import { binary, pdfTextLines } from '#tests/helpers/downloads'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import Alkes from '#models/alkes'
+import type Alkes from '#models/alkes'
 import User from '#models/user'
 import Order from '#models/order'
 import OrderDevice from '#models/order_device'
@@ -17,6 +17,7 @@ import type { Role } from '#enums/roles'
 import { databaseNow } from '#services/database_time'
 import type { InternalStatus } from '#workflows/internal_order_workflow'
 import { insertedId } from '#services/query_results'
+import { createDeviceType } from '#tests/factories/device_types'
 
 export const PASSWORD = 'kalibra2026'
 export const FACILITY_EMAIL = 'fasyankes@kalibra.test'
@@ -79,21 +80,22 @@ export async function makeAlkes(
   }> = {}
 ) {
   const tag = marker('Ak')
-  return Alkes.create({
-    name: overrides.name ?? `Alat Uji ${tag}`,
-    laboratory: 'PK',
-    category: null,
-    price: overrides.price ?? 175_000,
-    minuteEstimation: overrides.minuteEstimation ?? 60,
-    alkesCode: `UJI-${tag}`,
-    recalibrationMonths: overrides.recalibrationMonths ?? 12,
-    isTuntungSeharian: false,
-    isInternal: overrides.isInternal ?? true,
-    isInsitu: false,
-    pengujianIsKan: false,
-    kalibrasiIsKan: false,
-    hasLaikDescription: true,
-  })
+  return createDeviceType(
+    {
+      name: overrides.name ?? `Alat Uji ${tag}`,
+      laboratory: 'PK',
+      category: null,
+      price: overrides.price ?? 175_000,
+      minuteEstimation: overrides.minuteEstimation ?? 60,
+      alkesCode: `UJI-${tag}`,
+      recalibrationMonths: overrides.recalibrationMonths ?? 12,
+      isTuntungSeharian: false,
+      pengujianIsKan: false,
+      kalibrasiIsKan: false,
+      hasLaikDescription: true,
+    },
+    (overrides.isInternal ?? true) ? ['internal'] : []
+  )
 }
 
 export interface OrderFixture {

@@ -8,11 +8,13 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import UserRole from '#models/user_role'
 import Fasyankes from '#models/fasyankes'
-import Alkes from '#models/alkes'
+import type Alkes from '#models/alkes'
 import Calibrator from '#models/calibrator'
 import AuditLog from '#models/audit_log'
 import { ROLES, type Role } from '#enums/roles'
 import { PERMISSIONS, type Permission } from '#enums/permissions'
+import { createDeviceType } from '#tests/factories/device_types'
+import type { OrderType } from '#enums/order_types'
 
 export const PASSWORD = 'kalibra2026'
 
@@ -166,24 +168,28 @@ export async function makeFacility(
   return { facility, account: await User.findOrFail(account.id) }
 }
 
-export async function makeAlkes(overrides: Partial<Alkes> = {}) {
+export async function makeAlkes(
+  overrides: Partial<Alkes> = {},
+  services: readonly OrderType[] = ['internal', 'insitu']
+) {
   const tag = marker('Alk')
-  return Alkes.create({
-    name: `Alat ${tag}`,
-    laboratory: 'PK',
-    category: null,
-    price: 250000,
-    minuteEstimation: 60,
-    alkesCode: tag.toUpperCase(),
-    recalibrationMonths: 12,
-    isTuntungSeharian: false,
-    isInternal: true,
-    isInsitu: true,
-    pengujianIsKan: false,
-    kalibrasiIsKan: false,
-    hasLaikDescription: true,
-    ...overrides,
-  })
+  return createDeviceType(
+    {
+      name: `Alat ${tag}`,
+      laboratory: 'PK',
+      category: null,
+      price: 250000,
+      minuteEstimation: 60,
+      alkesCode: tag.toUpperCase(),
+      recalibrationMonths: 12,
+      isTuntungSeharian: false,
+      pengujianIsKan: false,
+      kalibrasiIsKan: false,
+      hasLaikDescription: true,
+      ...overrides,
+    },
+    services
+  )
 }
 
 export async function makeCalibrator(overrides: Partial<Calibrator> = {}) {

@@ -50,6 +50,16 @@ const snake = (record: Record<string, unknown> | null) =>
     ])
   )
 
+/** The services a device type is offered for (`alkes_services`), by order type. */
+async function servicesOf(alkesId: number) {
+  const rows = await db
+    .from('alkes_services')
+    .where('alkes_id', alkesId)
+    .orderBy('order_type')
+    .select('order_type')
+  return rows.map((row) => row.order_type as string).sort((a, b) => b.localeCompare(a))
+}
+
 test.group('Alkes | access to the forms (alkes.edit)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
@@ -281,11 +291,12 @@ test.group('Alkes | create and update', (group) => {
     assert.equal(Number(alkes.totalPage), 3)
     assert.equal(Number(alkes.recalibrationMonths), 24)
     const flags = await db.from('alkes').where('id', alkes.id).first()
+    const services = await servicesOf(alkes.id)
     assert.deepEqual(
       [
         flags.is_tuntung_seharian,
-        flags.is_internal,
-        flags.is_insitu,
+        services.includes('internal'),
+        services.includes('insitu'),
         flags.pengujian_is_kan,
         flags.kalibrasi_is_kan,
         flags.has_laik_description,
@@ -324,7 +335,7 @@ test.group('Alkes | create and update', (group) => {
     assert,
   }) => {
     const head = await accountWithRole('head_of_pk_laboratory')
-    const alkes = await makeAlkes({ price: 250000, minuteEstimation: 60, isInsitu: true })
+    const alkes = await makeAlkes({ price: 250000, minuteEstimation: 60 })
     const response = await client
       .put(`/alkes/data/${alkes.id}/update`)
       .loginAs(head)
@@ -353,7 +364,8 @@ test.group('Alkes | create and update', (group) => {
     assertRedirect(assert, response, '/alkes/data')
     const after = await Alkes.findOrFail(alkes.id)
     assert.equal(Number(after.price), 300000)
-    assert.isFalse(Boolean(Number(after.isInsitu)))
+    // The services are one relation (device type × order type): unticked, the row is gone.
+    assert.deepEqual(await servicesOf(alkes.id), ['internal'])
 
     const entries = await auditEntries('alkes.update', alkes.id)
     assert.lengthOf(entries, 1)
@@ -409,7 +421,14 @@ test.group('Alkes | list filters and exports', (group) => {
 
   /** The filter as the spec reads, applied to every device in the table. */
   async function expectedCodes(filters: Record<string, string>) {
-    const rows = await db.from('alkes').select('*')
+    const offered = await db.from('alkes_services').select('alkes_id', 'order_type')
+    const stored = await db.from('alkes').select('*')
+    const rows = stored.map((row) => ({
+      ...row,
+      // The spec's service flags, read from the relation.
+      is_internal: offered.some((o) => o.alkes_id === row.id && o.order_type === 'internal'),
+      is_insitu: offered.some((o) => o.alkes_id === row.id && o.order_type === 'insitu'),
+    }))
     return rows
       .filter((row) => {
         for (const [param, column] of FLAGS) {
@@ -435,44 +454,48 @@ test.group('Alkes | list filters and exports', (group) => {
     const tag = marker('Flt')
     const base = { price: 123457, minuteEstimation: 45 }
     const devices = [
-      await makeAlkes({
-        ...base,
-        name: `${tag} Autoclave`,
-        pengujianIsKan: true,
-        kalibrasiIsKan: true,
-        isInternal: true,
-        isInsitu: false,
-        isTuntungSeharian: false,
-      }),
-      await makeAlkes({
-        ...base,
-        name: `${tag} Defibrillator`,
-        pengujianIsKan: false,
-        kalibrasiIsKan: true,
-        isInternal: false,
-        isInsitu: true,
-        isTuntungSeharian: true,
-      }),
-      await makeAlkes({
-        ...base,
-        name: `${tag} Suction Pump`,
-        pengujianIsKan: true,
-        kalibrasiIsKan: false,
-        isInternal: true,
-        isInsitu: true,
-        isTuntungSeharian: true,
-        minuteEstimation: 30,
-      }),
-      await makeAlkes({
-        name: `${tag} Patient Monitor`,
-        price: 500000,
-        minuteEstimation: 45,
-        pengujianIsKan: false,
-        kalibrasiIsKan: false,
-        isInternal: false,
-        isInsitu: false,
-        isTuntungSeharian: false,
-      }),
+      await makeAlkes(
+        {
+          ...base,
+          name: `${tag} Autoclave`,
+          pengujianIsKan: true,
+          kalibrasiIsKan: true,
+          isTuntungSeharian: false,
+        },
+        ['internal']
+      ),
+      await makeAlkes(
+        {
+          ...base,
+          name: `${tag} Defibrillator`,
+          pengujianIsKan: false,
+          kalibrasiIsKan: true,
+          isTuntungSeharian: true,
+        },
+        ['insitu']
+      ),
+      await makeAlkes(
+        {
+          ...base,
+          name: `${tag} Suction Pump`,
+          pengujianIsKan: true,
+          kalibrasiIsKan: false,
+          isTuntungSeharian: true,
+          minuteEstimation: 30,
+        },
+        ['internal', 'insitu']
+      ),
+      await makeAlkes(
+        {
+          name: `${tag} Patient Monitor`,
+          price: 500000,
+          minuteEstimation: 45,
+          pengujianIsKan: false,
+          kalibrasiIsKan: false,
+          isTuntungSeharian: false,
+        },
+        []
+      ),
     ]
     return { tag, devices }
   }

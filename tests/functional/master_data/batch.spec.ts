@@ -216,8 +216,7 @@ const LISTS: BatchList[] = [
       'Nomor Sertifikat',
       'Jumlah Halaman',
       'Interval Rekalibrasi (bulan)',
-      'Alat Datang',
-      'Insitu',
+      'Layanan',
       'Tuntung Saharian',
       'Pengujian KAN',
       'Kalibrasi KAN',
@@ -228,8 +227,6 @@ const LISTS: BatchList[] = [
     editorRole: 'head_of_pk_laboratory',
     choiceHeaders: [
       'Laboratorium',
-      'Alat Datang',
-      'Insitu',
       'Tuntung Saharian',
       'Pengujian KAN',
       'Kalibrasi KAN',
@@ -340,8 +337,7 @@ function alkesRow(values: { code: string; name: string; price: number }): Row {
     'Tarif': values.price,
     'Estimasi Menit': 90,
     'Kode Metode Kerja': 'MK 003-17',
-    'Alat Datang': 'Ya',
-    'Insitu': 'Tidak',
+    'Layanan': 'Alat Datang',
     'Tuntung Saharian': 'Tidak',
     'Pengujian KAN': 'Ya',
     'Kalibrasi KAN': 'Ya',
@@ -1040,10 +1036,12 @@ test.group('Batch | list-specific rules', (group) => {
       .where('alkes_code', String(row['Kode Alkes']))
       .firstOrFail()
     assert.equal(Number(stored.recalibration_months), 12)
+    const offered = await db.from('alkes_services').where('alkes_id', stored.id)
+    const services = offered.map((r) => r.order_type)
     assert.deepEqual(
       [
-        stored.is_internal,
-        stored.is_insitu,
+        services.includes('internal'),
+        services.includes('insitu'),
         stored.is_tuntung_seharian,
         stored.pengujian_is_kan,
       ].map((v: unknown) => Boolean(Number(v))),
@@ -1051,7 +1049,7 @@ test.group('Batch | list-specific rules', (group) => {
     )
   })
 
-  test('devices: an unknown laboratory or a Ya/Tidak cell with another word is refused', async ({
+  test('devices: an unknown laboratory, an unknown service or a Ya/Tidak cell with another word is refused', async ({
     client,
     assert,
   }) => {
@@ -1061,10 +1059,54 @@ test.group('Batch | list-specific rules', (group) => {
       client,
       user,
       devices,
-      await sheet(devices, [{ ...row, Laboratorium: 'Farmasi', Insitu: 'Mungkin' }])
+      await sheet(devices, [
+        {
+          ...row,
+          'Laboratorium': 'Farmasi',
+          'Pengujian KAN': 'Mungkin',
+          'Layanan': 'Alat Datang, Antar Jemput',
+        },
+      ])
     ).redirects(0)
-    assert.lengthOf(response.flashMessages().batch.errors[0].messages, 2)
+    const { messages } = response.flashMessages().batch.errors[0]
+    assert.lengthOf(messages, 3)
+    assert.include(
+      messages,
+      'Layanan tidak dikenal: Antar Jemput. Pilih dari: Alat Datang, Insitu.'
+    )
     assert.isFalse(await created())
+  })
+
+  test('devices: the "Layanan" cell sets the services, and a file without the column keeps them', async ({
+    client,
+    assert,
+  }) => {
+    const user = await editorOf(devices)
+    const { row } = await devices.createRow()
+    const code = String(row['Kode Alkes'])
+    const servicesOf = async () => {
+      const stored = await db.from('alkes').where('alkes_code', code).firstOrFail()
+      const offered = await db.from('alkes_services').where('alkes_id', stored.id)
+      return offered.map((r) => r.order_type as string).sort()
+    }
+    await upload(
+      client,
+      user,
+      devices,
+      await sheet(devices, [{ ...row, Layanan: 'insitu; Alat Datang' }])
+    ).redirects(0)
+    assert.deepEqual(await servicesOf(), ['insitu', 'internal'])
+    const withoutColumn = devices.headers.filter((header) => header !== 'Layanan')
+    const changed: Row = { ...row, Tarif: 300000 }
+    await upload(
+      client,
+      user,
+      devices,
+      await xlsxBuffer(withoutColumn, [withoutColumn.map((header) => changed[header] ?? null)])
+    ).redirects(0)
+    const saved = await db.from('alkes').where('alkes_code', code).firstOrFail()
+    assert.equal(Number(saved.price), 300000)
+    assert.deepEqual(await servicesOf(), ['insitu', 'internal'])
   })
 
   test('calibrators: the person in charge is found by NIP, the unit by name and Excel dates are read as dates', async ({

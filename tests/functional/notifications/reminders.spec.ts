@@ -12,6 +12,7 @@ import {
   userWithRole,
   OTHER_FACILITY_EMAIL,
 } from '#tests/functional/internal_orders/_support'
+import { offerServices } from '#tests/factories/device_types'
 
 const DAY = '2026-12-01'
 
@@ -97,7 +98,7 @@ test.group('Notifications | recalibration reminders', (group) => {
     // The lab's today, not the test machine's: after 16:00 UTC they differ.
     const soon = labNow().plus({ days: 10 }).toISODate()!
     const device = await deviceDue(facility.fasyankesId!, soon, 'RM-DASH-1')
-    await db.from('alkes').where('id', device.alkesId).update({ is_internal: true })
+    await offerServices({ id: device.alkesId }, ['internal'])
     const page = await client.get('/dashboard').loginAs(facility).withInertia()
     page.assertStatus(200)
     const due = (page.inertiaProps as any).recalibrationDue

@@ -1,0 +1,38 @@
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { OrderType } from '#enums/order_types'
+
+/**
+ * Which services (order types) each device type is offered for: the relation `alkes_services`
+ * (migration 0048), one row per device type and order type.
+ */
+
+/** The ids of the device types offered for `type`, as a subquery for `whereIn`. */
+export function offeredFor(type: OrderType, client: QueryClientContract = db.connection()) {
+  return client.from('alkes_services').where('order_type', type).select('alkes_id')
+}
+
+/** The services of each of these device types, in the registry's order of types. */
+export async function servicesOf(
+  alkesIds: number[],
+  client: QueryClientContract = db.connection()
+): Promise<Map<number, OrderType[]>> {
+  const services = new Map<number, OrderType[]>(alkesIds.map((id) => [id, []]))
+  if (!alkesIds.length) return services
+  const rows = await client
+    .from('alkes_services')
+    .whereIn('alkes_id', alkesIds)
+    .select('alkes_id', 'order_type')
+    .orderBy('order_type')
+  for (const row of rows) services.get(Number(row.alkes_id))?.push(row.order_type as OrderType)
+  return services
+}
+
+/** The services of one device type. */
+export async function servicesOfOne(
+  alkesId: number,
+  client: QueryClientContract = db.connection()
+): Promise<OrderType[]> {
+  const services = await servicesOf([alkesId], client)
+  return services.get(alkesId) ?? []
+}
