@@ -10,14 +10,27 @@ import { ORDER_TYPE_INFO, ORDER_TYPES, type OrderType } from '#workflows/order_t
 
 /**
  * The orders a loan serves, one field per order type under the spec's payload name
- * (`internal_orders`, `insitu_orders`), labelled `Order {type's title}`.
+ * (`internal_orders`, `insitu_orders`), labelled `Order {type's title}`: read from the
+ * registry each time, so every registered type has its field.
  */
 export type LoanOrderField = `${OrderType}_orders`
-export const LOAN_ORDER_FIELDS = ORDER_TYPES.map((type) => ({
-  type,
-  field: `${type}_orders` as LoanOrderField,
-  label: `Order ${ORDER_TYPE_INFO[type].title}`,
-}))
+export function loanOrderFields() {
+  return ORDER_TYPES.map((type) => ({
+    type,
+    field: `${type}_orders` as LoanOrderField,
+    label: `Order ${ORDER_TYPE_INFO[type].title}`,
+  }))
+}
+
+/** A linked order as the loan keeps it: its id and its order type. */
+export type LinkedOrder = { id: number; type: OrderType }
+
+/** The spec's payload fields (`internal_orders`: ids) as the loan's linked orders. */
+export function linkedOrdersOf(input: Partial<Record<string, unknown>>): LinkedOrder[] {
+  return loanOrderFields().flatMap(({ field, type }) =>
+    ((input[field] as number[] | undefined) ?? []).map((id) => ({ id, type }))
+  )
+}
 
 /** The loan form's fields, as the form names them. */
 export const LOAN_LABELS = {
@@ -28,7 +41,7 @@ export const LOAN_LABELS = {
   'notes': 'Catatan',
   'loan_description': 'Keperluan Peminjaman',
   'planned_return_date': 'Rencana Tanggal Kembali',
-  ...Object.fromEntries(LOAN_ORDER_FIELDS.map(({ field, label }) => [field, label])),
+  ...Object.fromEntries(loanOrderFields().map(({ field, label }) => [field, label])),
   'pk_officer': 'Kepala Laboratorium PK',
   'ukpr_officer': 'Kepala Laboratorium UKPR',
   'sarpras_officer': 'Kepala Laboratorium Sarpras',
@@ -41,7 +54,7 @@ export const MAX_LOAN_LINES = 50
 const id = () => number().withoutDecimals().positive()
 const orderIds = () => vine.array(id()).maxLength(50).distinct().optional()
 const orderFields = Object.fromEntries(
-  LOAN_ORDER_FIELDS.map(({ field }) => [field, orderIds()])
+  loanOrderFields().map(({ field }) => [field, orderIds()])
 ) as Record<LoanOrderField, ReturnType<typeof orderIds>>
 
 /** POST /calibrator/loan and PUT /calibrator/loan/{id}. */

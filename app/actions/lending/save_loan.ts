@@ -14,10 +14,15 @@ import { judgeCalibrators, stillOnLoan } from '#queries/lending/lendable'
 import { loanWorkflow, overallLoanStatus } from '#workflows/loan_workflow'
 import { changedByOthers } from '#workflows/kit'
 import { affectedRows, insertedId } from '#services/query_results'
-import { LOAN_ORDER_FIELDS, type LoanOrderField } from '#validators/lending'
+import type { LinkedOrder } from '#validators/lending'
+import { isOrderType } from '#workflows/order_types'
 
-/** The loan form; the orders it serves come one field per order type (`internal_orders`). */
-export interface LoanInput extends Partial<Record<LoanOrderField, number[]>> {
+/**
+ * The loan form, with the orders it serves as `{ id, type }` (the spec's payload fields, one per
+ * order type, are read into them at the edge: validators/lending.ts, `linkedOrdersOf`).
+ */
+export interface LoanInput {
+  orders: LinkedOrder[]
   calibrators: {
     id: number
     condition: CalibratorCondition
@@ -75,19 +80,24 @@ async function checkedLoan(trx: TransactionClientContract, input: LoanInput, loa
   return { officers, orderIds }
 }
 
-/** The linked orders, each of the type it was chosen as; refused when one is not. */
+/**
+ * The linked orders, each of the type it was chosen as; refused under that type's field
+ * (`internal_orders`) when one is not, or when the type is not a registered one.
+ */
 async function linkedOrders(trx: TransactionClientContract, input: LoanInput) {
+  const byType = new Map<string, number[]>()
+  for (const { id, type } of input.orders) byType.set(type, [...(byType.get(type) ?? []), id])
   const ids: number[] = []
-  for (const { field, type } of LOAN_ORDER_FIELDS) {
-    const wanted = input[field] ?? []
-    if (!wanted.length) continue
-    const found = await trx.from('orders').whereIn('id', wanted).where('type', type).select('id')
-    if (found.length !== wanted.length) {
-      refuseFields({ [field]: 'Order yang dipilih tidak ditemukan.' })
+  for (const [type, wanted] of byType) {
+    const found = isOrderType(type)
+      ? await trx.from('orders').whereIn('id', wanted).where('type', type).select('id')
+      : []
+    if (found.length !== new Set(wanted).size) {
+      refuseFields({ [`${type}_orders`]: 'Order yang dipilih tidak ditemukan.' })
     }
     ids.push(...wanted)
   }
-  return ids
+  return [...new Set(ids)]
 }
 
 /** The loan's columns from the form: its texts, and each lab Pending with its chosen head. */

@@ -12,9 +12,20 @@ import { createLoan, updateLoan, type LoanInput } from '#actions/lending/save_lo
 import { decideLoan } from '#actions/lending/decide_loan'
 import { returnAll } from '#actions/lending/return_loan'
 import { loanSlip, loanSlips, LOAN_SLIPS, type LoanSlip } from '#documents/lending/loan_slips'
-import { loanBatchReturnValidator, loanDecisionValidator, loanValidator } from '#validators/lending'
+import {
+  linkedOrdersOf,
+  loanBatchReturnValidator,
+  loanDecisionValidator,
+  loanValidator,
+} from '#validators/lending'
 import { labsToDecide, loanWorkflow, LOAN_STATUS_LABELS } from '#workflows/loan_workflow'
 import { LAB_LABELS } from '#enums/labs'
+
+/** The loan form as the action takes it: the spec's order fields read as `{ id, type }`. */
+async function loanInput(ctx: HttpContext): Promise<LoanInput> {
+  const input = await ctx.request.validateUsing(loanValidator)
+  return { ...input, orders: linkedOrdersOf(input) }
+}
 
 /** Loans one list print holds at most (a page or more each). */
 const MAX_PRINTED_LOANS = 100
@@ -57,8 +68,7 @@ export default class LoansController {
   }
 
   async store(ctx: HttpContext) {
-    const input = (await ctx.request.validateUsing(loanValidator)) as LoanInput
-    const loan = await createLoan(signedInActor(ctx), input)
+    const loan = await createLoan(signedInActor(ctx), await loanInput(ctx))
     ctx.session.flash('success', `Peminjaman ${loan.number} diajukan.`)
     return ctx.response.redirect(detailPath(loan))
   }
@@ -77,8 +87,7 @@ export default class LoansController {
     const loan = await loanOf(ctx)
     // Who may not edit it (or not now) is told before anything typed is checked.
     loanWorkflow.assert('edit', loan, ctx.auth.user!)
-    const input = (await ctx.request.validateUsing(loanValidator)) as LoanInput
-    await updateLoan(signedInActor(ctx), loan, input)
+    await updateLoan(signedInActor(ctx), loan, await loanInput(ctx))
     ctx.session.flash('success', `Peminjaman ${loan.number} diubah.`)
     return ctx.response.redirect(detailPath(loan))
   }

@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { LOAN_ORDER_FIELDS } from '#validators/lending'
+import { loanOrderFields } from '#validators/lending'
 import type CalibratorLoan from '#models/calibrator_loan'
 import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CONDITION_LABELS } from '#enums/master_data'
@@ -62,7 +62,7 @@ async function linkedOrders(loanId: number) {
     .where('lo.loan_id', loanId)
     .orderBy('o.id')
     .select('o.id', 'o.type', 'o.number', 'f.fasyankes_name')
-  return LOAN_ORDER_FIELDS.map(({ type, field, label }) => ({
+  return loanOrderFields().map(({ type, field, label }) => ({
     type,
     field,
     label,

@@ -5,7 +5,7 @@ import { LAB_HEADS, LAB_LABELS, SERVICE_LABS } from '#enums/labs'
 import { CALIBRATOR_CONDITIONS, CONDITION_LABELS } from '#enums/master_data'
 import { whereContains } from '#lists/datatable'
 import { formatDate, labToday } from '#services/format'
-import { LOAN_ORDER_FIELDS } from '#validators/lending'
+import { loanOrderFields } from '#validators/lending'
 
 /** The conditions a calibrator leaves and comes back in (Baik, Tidak Baik). */
 export const LOAN_CONDITIONS = CALIBRATOR_CONDITIONS.map((value) => ({
@@ -31,7 +31,7 @@ export async function loanFormOptions() {
     })),
     conditions: LOAN_CONDITIONS,
     // One order picker per order type, under the spec's field name.
-    orderFields: LOAN_ORDER_FIELDS,
+    orderFields: loanOrderFields(),
     today: labToday(),
   }
 }
