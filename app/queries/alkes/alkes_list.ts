@@ -1,12 +1,21 @@
-import vine from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import { ALKES_SEARCH_COLUMNS } from '#database/search_columns'
 import { ALKES_LABORATORIES, LABORATORY_LABELS, type AlkesLaboratory } from '#enums/master_data'
-import { baseFilterSchema, whereContains, whereSearch, typedColumn } from '#lists/datatable'
+import { whereSearch, typedColumn } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
-import { numberFilter, textFilter, whereYesNo, yesNoFilter, yesNoLabel } from '#lists/filters'
+import {
+  choiceField,
+  listFilter,
+  listFilters,
+  numberFilter,
+  searchField,
+  textField,
+  yesNoField,
+  yesNoFilter,
+  yesNoLabel,
+  type FilterValues,
+} from '#lists/filters'
 import { formatRupiah } from '#services/format'
-import type { AppliedFilter } from '#lists/types'
 import type { OrderType } from '#enums/order_types'
 import { offeredFor } from '#queries/alkes/services'
 import { deviceServices, type ORDER_TYPE_INFO } from '#workflows/order_types'
@@ -17,17 +26,9 @@ type ServiceField = (typeof ORDER_TYPE_INFO)[OrderType]['serviceField']
 type ServiceFlags<T> = { [field in ServiceField]?: T }
 type FormattedServices = { [field in ServiceField as `formatted_${field}`]: string }
 
-export interface AlkesFilters extends ServiceFlags<string> {
-  search?: string
+export type AlkesFilters = FilterValues<typeof ALKES_FILTERS.fields> & {
   limit?: number
   page?: number
-  laboratory?: AlkesLaboratory
-  pengujian_is_kan?: string
-  kalibrasi_is_kan?: string
-  is_tuntung_saharian?: string
-  name?: string
-  price?: number
-  minute_estimation?: number
 }
 
 export type AlkesRow = {
@@ -57,21 +58,6 @@ export type AlkesRow = {
 const yesNo = (value: boolean) => (value ? 'Ya' : 'Tidak')
 
 /**
- * The yes/no flags of the device type's own row: filter name, column, label, and the row's
- * printed value (the spec spells tuntung 'saharian' in the filter).
- */
-const FLAG_FILTERS = [
-  ['pengujian_is_kan', 'pengujian_is_kan', 'Pengujian KAN', 'formatted_has_pengujian'],
-  ['kalibrasi_is_kan', 'kalibrasi_is_kan', 'Kalibrasi KAN', 'formatted_has_kalibrasi'],
-  [
-    'is_tuntung_saharian',
-    'is_tuntung_seharian',
-    'Tuntung Saharian',
-    'formatted_is_tuntung_seharian',
-  ],
-] as const
-
-/**
  * Its services (`alkes_services`): one yes/no flag per order type, named by the registry (read
  * each time, so every registered type has its flag in the rows).
  */
@@ -84,6 +70,53 @@ const services = () =>
   }))
 /** The filters and export columns, of the types known when the list is defined. */
 const SERVICES = services()
+
+/** A service's filter: Ya, offered for that order type; Tidak, not offered. */
+const serviceField = (type: OrderType, label: string) =>
+  listFilter({
+    schema: yesNoFilter(),
+    label,
+    where: (query, value) => {
+      if (value === '1') query.whereIn('id', offeredFor(type))
+      if (value === '0') query.whereNotIn('id', offeredFor(type))
+    },
+    print: (value) => (value === 'ALL' ? null : yesNoLabel(value)),
+  })
+
+/** A number a column must equal. */
+const equalsField = (label: string, column: string, print = (value: number) => String(value)) =>
+  listFilter({
+    schema: numberFilter(),
+    label,
+    where: (query, value) => query.where(column, value),
+    print,
+  })
+
+/**
+ * The list's filters, in the order the exports print them (the spec spells tuntung
+ * 'saharian' in the filter's name).
+ */
+const ALKES_FILTERS = listFilters({
+  search: searchField((query, value) => whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, [value])),
+  laboratory: choiceField('Laboratorium', ALKES_LABORATORIES, 'laboratory', LABORATORY_LABELS),
+  pengujian_is_kan: yesNoField('Pengujian KAN', 'pengujian_is_kan'),
+  kalibrasi_is_kan: yesNoField('Kalibrasi KAN', 'kalibrasi_is_kan'),
+  ...(Object.fromEntries(
+    SERVICES.map(({ type, field, label }) => [field, serviceField(type, label)])
+  ) as { [field in ServiceField]: ReturnType<typeof serviceField> }),
+  is_tuntung_saharian: yesNoField('Tuntung Saharian', 'is_tuntung_seharian'),
+  name: textField('Nama', ['name']),
+  price: equalsField('Tarif', 'price', formatRupiah),
+  minute_estimation: equalsField('Estimasi (menit)', 'minute_estimation'),
+})
+
+/** The yes/no columns of the exports: the device type's own flags around its services. */
+const FLAG_COLUMNS = [
+  { key: 'formatted_has_pengujian', label: 'Pengujian KAN' },
+  { key: 'formatted_has_kalibrasi', label: 'Kalibrasi KAN' },
+  ...SERVICES.map(({ label, formatted }) => ({ key: formatted, label })),
+  { key: 'formatted_is_tuntung_seharian', label: 'Tuntung Saharian' },
+]
 
 /** Whether a device type is offered for `type`, as a column of the list's query. */
 const offeredColumn = (type: OrderType, field: string) =>
@@ -99,19 +132,7 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
   recordName: 'Alkes',
   fileName: 'data-alkes',
   permission: 'alkes.view',
-  validator: vine.create({
-    ...baseFilterSchema,
-    laboratory: vine.enum(ALKES_LABORATORIES).optional(),
-    pengujian_is_kan: yesNoFilter(),
-    kalibrasi_is_kan: yesNoFilter(),
-    ...(Object.fromEntries(SERVICES.map(({ field }) => [field, yesNoFilter()])) as {
-      [field in ServiceField]: ReturnType<typeof yesNoFilter>
-    }),
-    is_tuntung_saharian: yesNoFilter(),
-    name: textFilter(),
-    price: numberFilter(),
-    minute_estimation: numberFilter(),
-  }),
+  filters: ALKES_FILTERS,
 
   query(filters) {
     // Names ignore case: "alat" sorts beside "Alat" (index alkes_name_lower_idx).
@@ -120,19 +141,7 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       .select('alkes.*', ...services().map(({ type, field }) => offeredColumn(type, field)))
       .orderByRaw('lower(name)')
       .orderBy('id')
-    if (filters.search) whereSearch(query, 'alkes', ALKES_SEARCH_COLUMNS, [filters.search])
-    if (filters.laboratory) query.where('laboratory', filters.laboratory)
-    for (const [key, column] of FLAG_FILTERS) whereYesNo(query, column, filters[key])
-    for (const { type, field } of SERVICES) {
-      const wanted = filters[field]
-      if (wanted === '1') query.whereIn('id', offeredFor(type))
-      if (wanted === '0') query.whereNotIn('id', offeredFor(type))
-    }
-    whereContains(query, ['name'], filters.name)
-    if (filters.price !== undefined) query.where('price', filters.price)
-    if (filters.minute_estimation !== undefined)
-      query.where('minute_estimation', filters.minute_estimation)
-    return query
+    return ALKES_FILTERS.narrow(query, filters)
   },
 
   row: (raw) => {
@@ -190,33 +199,7 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       'number',
       (row) => row.minute_estimation
     ),
-    ...FLAG_FILTERS.slice(0, 2).map(([, , label, key]) => ({ key, label, width: 0.8 })),
-    ...SERVICES.map(({ label, formatted }) => ({ key: formatted, label, width: 0.8 })),
-    ...FLAG_FILTERS.slice(2).map(([, , label, key]) => ({ key, label, width: 0.8 })),
+    ...FLAG_COLUMNS.map(({ key, label }) => ({ key, label, width: 0.8 })),
     { key: 'recalibration_months', label: 'Rekalibrasi (bulan)', width: 0.8 },
   ],
-
-  describeFilters(filters) {
-    const applied: AppliedFilter[] = []
-    if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
-    if (filters.laboratory)
-      applied.push({ label: 'Laboratorium', value: LABORATORY_LABELS[filters.laboratory] })
-    const own = FLAG_FILTERS.map(([key, , label]) => ({ key, label }))
-    const flags = [
-      ...own.slice(0, 2),
-      ...SERVICES.map(({ field, label }) => ({ key: field, label })),
-      ...own.slice(2),
-    ]
-    for (const { key, label } of flags) {
-      const value = filters[key]
-      if (value && value !== 'ALL') applied.push({ label, value: yesNoLabel(value) })
-    }
-    if (filters.name) applied.push({ label: 'Nama', value: filters.name })
-    if (filters.price !== undefined)
-      applied.push({ label: 'Tarif', value: formatRupiah(filters.price) })
-    if (filters.minute_estimation !== undefined) {
-      applied.push({ label: 'Estimasi (menit)', value: String(filters.minute_estimation) })
-    }
-    return applied
-  },
 })
