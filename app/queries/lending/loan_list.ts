@@ -2,8 +2,15 @@ import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
-import { number } from '#validators/rules/number'
-import { baseFilterSchema, whereContains } from '#lists/datatable'
+import { whereContains } from '#lists/datatable'
+import {
+  choiceField,
+  listFilter,
+  listFilters,
+  recordField,
+  searchField,
+  type FilterValues,
+} from '#lists/filters'
 import { defineList } from '#lists/list_definition'
 import {
   LAB_TIMEZONE,
@@ -16,16 +23,10 @@ import {
 } from '#services/format'
 import { LOAN_STATUS_LABELS, shownLoanStatus } from '#workflows/loan_workflow'
 import { LOAN_STATUSES, type LoanStatus } from '#enums/loan_statuses'
-import type { AppliedFilter } from '#lists/types'
 
-export interface LoanFilters {
-  search?: string
+export type LoanFilters = FilterValues<typeof LOAN_FILTERS.fields> & {
   limit?: number
   page?: number
-  status?: 'ALL' | LoanStatus
-  /** `2026-11`: loans made in that month (lab time). */
-  month?: string
-  bpfk_user?: number
 }
 
 export type LoanRow = {
@@ -62,6 +63,25 @@ function monthRange(month: string) {
   return [utcText(start), utcText(start.plus({ months: 1 }))] as const
 }
 
+/** The list's filters, in the order the exports print them. */
+const LOAN_FILTERS = listFilters({
+  search: searchField((query, value) => whereContains(query, SEARCH_COLUMNS, value)),
+  status: choiceField('Status', LOAN_STATUSES, 'l.status', LOAN_STATUS_LABELS),
+  month: listFilter({
+    schema: vine
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .optional(),
+    label: 'Bulan',
+    where: (query, value) => {
+      const [from, to] = monthRange(value)
+      query.where('l.created_at', '>=', from).where('l.created_at', '<', to)
+    },
+    print: (value) => DateTime.fromISO(`${value}-01`).setLocale('id').toFormat('LLLL yyyy'),
+  }),
+  bpfk_user: recordField('Peminjam', 'l.borrower_id', 'users'),
+})
+
 /** The labs this user heads, as SQL: "the loan waits for this user's decision". */
 function waitsFor(user: User | undefined) {
   const labs = user?.headedLabs ?? []
@@ -83,15 +103,7 @@ export const loanList = defineList<LoanFilters, LoanRow>({
   recordName: 'Peminjaman',
   fileName: 'peminjaman-kalibrator',
   permission: 'calibrator.view',
-  validator: vine.create({
-    ...baseFilterSchema,
-    status: vine.enum(['ALL', ...LOAN_STATUSES] as const).optional(),
-    month: vine
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-      .optional(),
-    bpfk_user: number().withoutDecimals().positive().optional(),
-  }),
+  filters: LOAN_FILTERS,
 
   query(filters, user) {
     const today = labToday()
@@ -118,14 +130,7 @@ export const loanList = defineList<LoanFilters, LoanRow>({
         waitsFor(user)
       )
       .orderBy('l.id', 'desc')
-    whereContains(query, SEARCH_COLUMNS, filters.search)
-    if (filters.status && filters.status !== 'ALL') query.where('l.status', filters.status)
-    if (filters.month) {
-      const [from, to] = monthRange(filters.month)
-      query.where('l.created_at', '>=', from).where('l.created_at', '<', to)
-    }
-    if (filters.bpfk_user) query.where('l.borrower_id', filters.bpfk_user)
-    return query
+    return LOAN_FILTERS.narrow(query, filters)
   },
 
   // A page's ids first, exports in keyset chunks (lists/datatable.ts).
@@ -182,20 +187,4 @@ export const loanList = defineList<LoanFilters, LoanRow>({
         row.overdue_count ? `${row.formatted_status} (terlambat)` : row.formatted_status,
     },
   ],
-
-  async describeFilters(filters) {
-    const applied: AppliedFilter[] = []
-    if (filters.search) applied.push({ label: 'Pencarian', value: filters.search })
-    if (filters.status && filters.status !== 'ALL')
-      applied.push({ label: 'Status', value: LOAN_STATUS_LABELS[filters.status] })
-    if (filters.month) {
-      const month = DateTime.fromISO(`${filters.month}-01`).setLocale('id').toFormat('LLLL yyyy')
-      applied.push({ label: 'Bulan', value: month })
-    }
-    if (filters.bpfk_user) {
-      const user = await db.from('users').where('id', filters.bpfk_user).first()
-      applied.push({ label: 'Peminjam', value: user?.name ?? String(filters.bpfk_user) })
-    }
-    return applied
-  },
 })

@@ -22,6 +22,7 @@ import {
   loanRow,
   makeCalibrator,
 } from '#tests/functional/lending/_support'
+import { loanList } from '#queries/lending/loan_list'
 
 const borrow = async (client: any, payload: Record<string, unknown>, role: Role = 'yantek') =>
   client
@@ -529,5 +530,31 @@ test.group('Calibrator lending | who may', (group) => {
       .get('/calibrator/loan/999999/detail')
       .loginAs(await userWithRole('admin_pk'))
     unknown.assertStatus(404)
+  })
+})
+
+test.group('Calibrator lending | the list’s filters', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('each filter is printed under the exports’ title as the list names it', async ({
+    assert,
+  }) => {
+    const yantek = await userWithRole('yantek')
+    assert.deepEqual(
+      await loanList.describeFilters({
+        search: 'PJM',
+        status: 'Pending',
+        month: '2026-11',
+        bpfk_user: yantek.id,
+      }),
+      [
+        { label: 'Pencarian', value: 'PJM' },
+        { label: 'Status', value: 'Menunggu Persetujuan' },
+        { label: 'Bulan', value: 'November 2026' },
+        { label: 'Peminjam', value: yantek.name },
+      ]
+    )
+    // "Semua" is no filter.
+    assert.deepEqual(await loanList.describeFilters({ status: 'ALL' }), [])
   })
 })
