@@ -8,7 +8,7 @@ import { alkesBatchValidator } from '#validators/alkes_test_points'
 import { readTestPointCell, TEST_POINT_CELL_FORMAT } from '#batch/test_point_cell'
 import { testPointsRefusal } from '#services/lab_staff'
 import { servicesOfOne } from '#queries/alkes/services'
-import { deviceServices } from '#workflows/order_types'
+import { deviceServices, serviceFlagsOf } from '#workflows/order_types'
 
 const FLAGS = [
   ['is_tuntung_seharian', 'Tuntung Saharian', 'Ya bila dapat selesai di hari yang sama.', 'Tidak'],
@@ -24,7 +24,6 @@ const serviceTitles = () => deviceServices().map(({ title }) => title)
  * service (`is_internal`…). Without the column a device type keeps the services it has.
  */
 async function readServices(raw: Record<string, unknown>, existing: Alkes | null | undefined) {
-  const all = deviceServices()
   let offered: string[]
   let error: string | null = null
   if (!('services' in raw)) {
@@ -34,15 +33,16 @@ async function readServices(raw: Record<string, unknown>, existing: Alkes | null
       .split(/[,;\n]/)
       .map((name) => name.trim())
       .filter(Boolean)
-    const byTitle = new Map(all.map((service) => [service.title.toLowerCase(), service.type]))
+    const byTitle = new Map(
+      deviceServices().map((service) => [service.title.toLowerCase(), service.type])
+    )
     const unknown = names.filter((name) => !byTitle.has(name.toLowerCase()))
     if (unknown.length) {
       error = `Layanan tidak dikenal: ${unknown.join(', ')}. Pilih dari: ${serviceTitles().join(', ')}.`
     }
     offered = names.map((name) => byTitle.get(name.toLowerCase())!).filter(Boolean)
   }
-  const flags = Object.fromEntries(all.map(({ type, field }) => [field, offered.includes(type)]))
-  return { flags, error }
+  return { flags: serviceFlagsOf(offered), error }
 }
 
 export const alkesBatch: BatchDefinition<Alkes> = {

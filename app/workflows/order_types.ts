@@ -117,6 +117,13 @@ export function deviceServices() {
   }))
 }
 
+/** Each order type's service flag, set for the types in `offered`: `{ is_internal: true, … }`. */
+export function serviceFlagsOf(offered: readonly string[]) {
+  return Object.fromEntries(
+    deviceServices().map(({ type, field }) => [field, offered.includes(type)])
+  )
+}
+
 /**
  * The type's list, filtered (`?status=MENUNGGU`): the list reads its filters from the address.
  * The path comes from the route; the query stays form-encoded (`PROSES+PENGERJAAN`, where urlFor's

@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Alkes from '#models/alkes'
 import { saveAudited, type Actor } from '#services/audit'
 import { servicesOfOne } from '#queries/alkes/services'
-import { ORDER_TYPE_INFO, ORDER_TYPES } from '#workflows/order_types'
+import { deviceServices, serviceFlagsOf } from '#workflows/order_types'
 
 /** What the form (and the batch file) sends, as the validator reads it. */
 export type AlkesInput = Infer<typeof alkesValidator>
@@ -55,14 +55,10 @@ function snapshot(alkes: Alkes): Attributes {
 /** The services the input offers the device type for: one flag per order type (`is_internal`…). */
 function offeredServices(input: AlkesInput) {
   const flags = input as unknown as Record<string, boolean | undefined>
-  return ORDER_TYPES.filter((type) => flags[ORDER_TYPE_INFO[type].serviceField] === true)
+  return deviceServices()
+    .filter(({ field }) => flags[field] === true)
+    .map(({ type }) => type)
 }
-
-/** The services as the audit log records them: each order type's flag, yes or no. */
-const serviceFlags = (offered: readonly string[]) =>
-  Object.fromEntries(
-    ORDER_TYPES.map((type) => [ORDER_TYPE_INFO[type].serviceField, offered.includes(type)])
-  )
 
 /**
  * Creates a device type, or updates the given one, with the services it is offered for
@@ -84,8 +80,9 @@ export function saveAlkes(
       values: attributes(input),
       snapshot,
       owned: {
-        read: async (client, alkes) => serviceFlags(await servicesOfOne(alkes.id, client)),
-        values: serviceFlags(services),
+        read: async (client, alkes) => serviceFlagsOf(await servicesOfOne(alkes.id, client)),
+        // Recorded in the audit log as each order type's flag, yes or no.
+        values: serviceFlagsOf(services),
         write: async (client, alkes) => {
           await client.from('alkes_services').where('alkes_id', alkes.id).delete()
           if (services.length) {

@@ -17,7 +17,7 @@ import {
 } from '#lists/filters'
 import { formatRupiah } from '#services/format'
 import type { OrderType } from '#enums/order_types'
-import { offeredFor } from '#queries/alkes/services'
+import { offeredColumn, offeredFor } from '#queries/alkes/services'
 import { deviceServices, type ORDER_TYPE_INFO } from '#workflows/order_types'
 
 type ServiceField = (typeof ORDER_TYPE_INFO)[OrderType]['serviceField']
@@ -118,13 +118,6 @@ const FLAG_COLUMNS = [
   { key: 'formatted_is_tuntung_seharian', label: 'Tuntung Saharian' },
 ]
 
-/** Whether a device type is offered for `type`, as a column of the list's query. */
-const offeredColumn = (type: OrderType, field: string) =>
-  db.raw(
-    `EXISTS (SELECT 1 FROM alkes_services s WHERE s.alkes_id = alkes.id AND s.order_type = ?) AS ${field}`,
-    [type]
-  )
-
 export const alkesList = defineList<AlkesFilters, AlkesRow>({
   title: 'Data Alkes',
   subtitle: 'Jenis alat kesehatan, tarif layanan, dan estimasi waktu pengerjaan.',
@@ -138,7 +131,10 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
     // Names ignore case: "alat" sorts beside "Alat" (index alkes_name_lower_idx).
     const query = db
       .from('alkes')
-      .select('alkes.*', ...services().map(({ type, field }) => offeredColumn(type, field)))
+      .select(
+        'alkes.*',
+        ...services().map(({ type, field }) => offeredColumn(type, field, 'alkes.id'))
+      )
       .orderByRaw('lower(name)')
       .orderBy('id')
     return ALKES_FILTERS.narrow(query, filters)

@@ -12,6 +12,17 @@ export function offeredFor(type: OrderType, client: QueryClientContract = db.con
   return client.from('alkes_services').where('order_type', type).select('alkes_id')
 }
 
+/**
+ * Whether the device type in `alkesIdColumn` is offered for `type`, as a selected column named
+ * `alias` (a boolean on PostgreSQL, 0/1 on SQLite): no second read for the rows' services.
+ */
+export function offeredColumn(type: OrderType, alias: string, alkesIdColumn: string) {
+  return db.raw(
+    `EXISTS (SELECT 1 FROM alkes_services s WHERE s.alkes_id = ${alkesIdColumn} AND s.order_type = ?) AS ${alias}`,
+    [type]
+  )
+}
+
 /** The services of each of these device types, in the registry's order of types. */
 export async function servicesOf(
   alkesIds: number[],

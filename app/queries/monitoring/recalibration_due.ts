@@ -5,7 +5,7 @@ import type User from '#models/user'
 import config from '#config/notifications'
 import { formatDate, isoDate, labToday } from '#services/format'
 import type { OrderType } from '#enums/order_types'
-import { offeredFor, servicesOf } from '#queries/alkes/services'
+import { offeredColumn, offeredFor } from '#queries/alkes/services'
 
 /** Most devices the dashboard lists as due; the inventory has the rest. */
 const SHOWN = 20
@@ -30,9 +30,8 @@ export async function recalibrationDue(user: User) {
     .orderBy('i.id')
     .limit(SHOWN)
     .select('i.id', 'i.merk', 'i.model', 'i.serial_number', 'i.next_calibration_date')
-    .select('a.name as alkes_name', 'i.alkes_id')
+    .select('a.name as alkes_name', offeredColumn(REQUESTED_AS, 'requestable', 'i.alkes_id'))
   const today = DateTime.fromISO(labToday())
-  const services = await servicesOf([...new Set(rows.map((row) => Number(row.alkes_id)))])
   const items = rows.map((row) => {
     const due = DateTime.fromISO(isoDate(row.next_calibration_date)!)
     return {
@@ -41,7 +40,7 @@ export async function recalibrationDue(user: User) {
       serial_number: row.serial_number as string,
       formatted_due_date: formatDate(due),
       days: Math.round(due.diff(today, 'days').days),
-      requestable: services.get(Number(row.alkes_id))?.includes(REQUESTED_AS) ?? false,
+      requestable: Boolean(Number(row.requestable)),
     }
   })
   const requestable = items.filter((item) => item.requestable).map((item) => item.id)

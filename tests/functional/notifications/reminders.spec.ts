@@ -99,12 +99,21 @@ test.group('Notifications | recalibration reminders', (group) => {
     const soon = labNow().plus({ days: 10 }).toISODate()!
     const device = await deviceDue(facility.fasyankesId!, soon, 'RM-DASH-1')
     await offerServices({ id: device.alkesId }, ['internal'])
+    const onSiteOnly = await deviceDue(facility.fasyankesId!, soon, 'RM-DASH-2')
+    await offerServices({ id: onSiteOnly.alkesId }, ['insitu'])
     const page = await client.get('/dashboard').loginAs(facility).withInertia()
     page.assertStatus(200)
     const due = (page.inertiaProps as any).recalibrationDue
     const item = due.items.find((row: any) => row.serial_number === 'RM-DASH-1')
     assert.exists(item)
     assert.equal(item.days, 10)
+    assert.isTrue(item.requestable)
+    // A type the lab does not take in as Alat Datang is listed, but not offered for the request.
+    const onSiteItem = due.items.find((row: any) => row.serial_number === 'RM-DASH-2')
+    assert.isFalse(onSiteItem.requestable)
+    const offered = new URL(due.requestHref, 'http://x').searchParams.get('inventory')!.split(',')
+    assert.include(offered, String(device.id))
+    assert.notInclude(offered, String(onSiteOnly.id))
     assert.match(due.requestHref, /^\/internal\/create\?inventory=/)
 
     const form = await client.get(due.requestHref).loginAs(facility).withInertia()
