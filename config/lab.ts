@@ -1,4 +1,5 @@
 import env from '#start/env'
+import type { RuleChoice } from '#shared/decision_rules'
 
 /**
  * The laboratory as its letters print it: the letterhead's name, address and
@@ -32,6 +33,20 @@ const labConfig = {
    * devices are written in well under a second; 20,000 held every other writer for 38 s.
    */
   maxOrderDevices: Math.max(1, env.get('ORDER_MAX_DEVICES', 500)),
+  /**
+   * How worksheets judge and report a point (issue 37): the lab's default decision rule by
+   * ILAC-G8 (simple acceptance, a guard band w = r·U, or non-binary), whether U is rounded up
+   * to its two significant figures, and the test uncertainty ratio (tolerance ÷ U) below which
+   * the officer is warned.
+   */
+  measurement: {
+    decision: {
+      rule: env.get('LAB_DECISION_RULE', 'simple'),
+      guardFactor: env.get('LAB_GUARD_BAND_FACTOR', 1),
+    } satisfies RuleChoice,
+    roundUp: env.get('LAB_ROUND_UNCERTAINTY_UP', false),
+    minimumTur: env.get('LAB_MINIMUM_TUR', 4),
+  },
 }
 
 export default labConfig

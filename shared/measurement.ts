@@ -1,28 +1,38 @@
 /**
- * The arithmetic of a calibration point (issue 15), on the server and on the worksheet page
- * alike (the page imports this file, so what the officer sees while typing is what is saved).
- * No imports: it runs in the browser too.
+ * The arithmetic of a calibration point (issues 15 and 37), on the server and on the worksheet
+ * page alike (the page imports this file, so what the officer sees while typing is what is
+ * saved). It imports only its pure siblings: it runs in the browser too.
  *
- * For each test point with readings x1..xn of the device at the reference's nominal value:
+ * For each test point with readings x1..xn of the device at the reference's nominal value, an
+ * uncertainty budget by the GUM (JCGM 100:2008) and EA-4/02 M:2022:
  *
  *   mean   x̄ = Σxi / n
  *   error  e = x̄ − nominal                       (indication minus reference)
  *   s      = √(Σ(xi − x̄)² / (n − 1))            (0 when n = 1)
- *   uA     = s / √n                              repeatability, type A
- *   uRef   = Uref / 2                            the reference's stated expanded uncertainty (k = 2)
- *   uRes   = resolution / (2√3)                  the device's resolution, rectangular
- *   uc     = √(uA² + uRef² + uRes²)
- *   U      = 2 · uc                              expanded uncertainty, k = 2 (about 95 %)
+ *   uA     = s / √n,  ν = n − 1                  repeatability, type A, normal
+ *   uRef   = Uref / kref, ν = ∞                  the standard's certificate: U and its own k
+ *                                                (a relative U is taken of the nominal)
+ *   uRes   = resolution / (2√3), ν = ∞            the device's resolution, rectangular
+ *   uc     = √(uA² + uRef² + uRes²)              (every sensitivity coefficient is 1)
+ *   ν_eff  = uc⁴ / Σ(ui⁴ / νi)                   Welch–Satterthwaite (GUM G.2b)
+ *   k      = t95.45(⌊ν_eff⌋)                      Student's t, 2 when ν_eff is infinite
+ *   U      = k · uc
  *   limit  = tolerance, or |nominal| · tolerance / 100 for a tolerance in percent
- *   passed = |e| ≤ limit                         decision rule: simple acceptance (ILAC-G8
- *                                                 "shared risk"; U is reported, not added)
  *
- * A point exactly on its limit passes. The comparison allows for binary rounding of decimal
- * readings (0.1 + 0.2), never for a difference a reading could show.
- *
- * Reported values: U rounded to two significant figures; the mean and the error to the same
- * decimal place as U (never coarser than the device's resolution).
+ * Reported values (GUM 7.2.6, EA-4/02 5): U rounded to two significant figures (half away from
+ * zero, or up when the lab chooses), the mean and the error to the same decimal place. The
+ * statement of conformity (decision_rules.ts, ILAC-G8) is made on the values as reported, so
+ * nothing printed contradicts it; a point whose U exceeds its limit never passes.
  */
+
+import { combineBudget } from '#shared/coverage'
+import {
+  SIMPLE_ACCEPTANCE,
+  conformityOf,
+  passes,
+  type Conformity,
+  type RuleChoice,
+} from '#shared/decision_rules'
 
 export type ToleranceType = 'abs' | 'pct'
 
@@ -42,8 +52,30 @@ export interface PointSpec {
   toleranceType: ToleranceType
   /** The device's resolution (smallest step of its display), in the point's unit. */
   resolution: number
-  /** The reference's expanded uncertainty at this point (k = 2), in the point's unit. */
+  /** The reference's expanded uncertainty at this point as its certificate states it. */
   referenceUncertainty: number
+  /** The coverage factor its certificate states (2 when it states none). */
+  referenceCoverage?: number
+  /** Whether that U is relative, in % of the value (of the nominal here). */
+  referenceRelative?: boolean
+  /** The decision rule the point is judged by (simple acceptance by default). */
+  decision?: RuleChoice
+  /** Round U up to two significant figures instead of half away from zero. */
+  roundUp?: boolean
+}
+
+/** One line of a point's uncertainty budget (EA-4/02 table S1.x). */
+export interface BudgetLine {
+  source: 'repeatability' | 'reference' | 'resolution'
+  label: string
+  distribution: 'normal' | 'rectangular'
+  /** The quantity as known: s of the readings, the standard's U, the device's resolution. */
+  value: number
+  divisor: number
+  sensitivity: number
+  /** Its standard uncertainty in the point's unit: value / divisor × sensitivity. */
+  u: number
+  dof: number
 }
 
 export interface PointResult {
@@ -53,14 +85,25 @@ export interface PointResult {
   repeatability: number
   referenceContribution: number
   resolutionContribution: number
+  budget: BudgetLine[]
   combinedUncertainty: number
+  effectiveDof: number
+  coverageFactor: number
   expandedUncertainty: number
   limit: number
+  /** Test uncertainty ratio: limit ÷ U (Infinity when U is 0). */
+  tur: number
+  /** U as reported (two significant figures) and the decimal places of the reported values. */
+  reportedUncertainty: number
+  decimals: number
+  /** The error as reported, at U's decimal place: what the conformity is judged on. */
+  reportedError: number
+  conformity: Conformity
   passed: boolean
 }
 
-/** Coverage factor of the reported uncertainty and of the reference's stated one. */
-export const COVERAGE_FACTOR = 2
+/** The coverage factor a standard's certificate is taken to state when it states none. */
+export const DEFAULT_REFERENCE_COVERAGE = 2
 
 export function mean(values: number[]) {
   return values.reduce((sum, value) => sum + value, 0) / values.length
@@ -87,29 +130,82 @@ export function withinLimit(error: number, limit: number) {
   return Math.abs(error) <= limit + slack
 }
 
+/** The point's budget: type A from the readings, the standard and the device's resolution. */
+export function budgetOf(spec: PointSpec, readings: number[]): BudgetLine[] {
+  const s = standardDeviation(readings)
+  const n = readings.length
+  const k = spec.referenceCoverage ?? DEFAULT_REFERENCE_COVERAGE
+  const reference = spec.referenceRelative
+    ? (Math.abs(spec.nominal) * spec.referenceUncertainty) / 100
+    : spec.referenceUncertainty
+  const line = (
+    source: BudgetLine['source'],
+    label: string,
+    distribution: BudgetLine['distribution'],
+    value: number,
+    divisor: number,
+    dof: number
+  ): BudgetLine => ({
+    source,
+    label,
+    distribution,
+    value,
+    divisor,
+    sensitivity: 1,
+    u: value / divisor,
+    dof,
+  })
+  return [
+    line(
+      'repeatability',
+      'Daya ulang pembacaan (tipe A)',
+      'normal',
+      s,
+      Math.sqrt(n),
+      n > 1 ? n - 1 : Infinity
+    ),
+    line('reference', 'Standar acuan (sertifikat)', 'normal', reference, k, Infinity),
+    line('resolution', 'Resolusi alat', 'rectangular', spec.resolution, 2 * Math.sqrt(3), Infinity),
+  ]
+}
+
 export function evaluatePoint(spec: PointSpec, readings: number[]): PointResult {
   if (!readings.length) throw new RangeError('A point needs at least one reading')
   const average = mean(readings)
-  const deviation = standardDeviation(readings)
-  const repeatability = deviation / Math.sqrt(readings.length)
-  const referenceContribution = spec.referenceUncertainty / COVERAGE_FACTOR
-  const resolutionContribution = spec.resolution / (2 * Math.sqrt(3))
-  const combined = Math.sqrt(
-    repeatability ** 2 + referenceContribution ** 2 + resolutionContribution ** 2
-  )
+  const budget = budgetOf(spec, readings)
+  const [repeatability, reference, resolution] = budget
+  const { combined, effectiveDof, coverageFactor: k, expanded } = combineBudget(budget)
   const error = average - spec.nominal
   const limit = limitOf(spec)
+  const reportedUncertainty = roundUncertainty(expanded, spec.roundUp)
+  const decimals =
+    reportedUncertainty > 0 ? uncertaintyDecimals(reportedUncertainty) : decimalsOf(spec.resolution)
+  const reportedError = roundTo(error, decimals)
+  const conformity = conformityOf(
+    reportedError,
+    reportedUncertainty,
+    limit,
+    spec.decision ?? SIMPLE_ACCEPTANCE
+  )
   return {
     mean: average,
     error,
-    standardDeviation: deviation,
-    repeatability,
-    referenceContribution,
-    resolutionContribution,
+    standardDeviation: repeatability.value,
+    repeatability: repeatability.u,
+    referenceContribution: reference.u,
+    resolutionContribution: resolution.u,
+    budget,
     combinedUncertainty: combined,
-    expandedUncertainty: COVERAGE_FACTOR * combined,
+    effectiveDof,
+    coverageFactor: k,
+    expandedUncertainty: expanded,
     limit,
-    passed: withinLimit(error, limit),
+    tur: expanded > 0 ? limit / expanded : Infinity,
+    reportedUncertainty,
+    decimals,
+    reportedError,
+    conformity,
+    passed: passes(conformity),
   }
 }
 
@@ -133,7 +229,7 @@ export function decimalsOf(value: number) {
 /** The decimal places U keeps at two significant figures (0.0347 → 3, 1.23 → 1, 23.4 → 0). */
 export function uncertaintyDecimals(uncertainty: number) {
   if (!(uncertainty > 0)) return 0
-  return Math.max(0, 1 - Math.floor(Math.log10(uncertainty)))
+  return Math.max(0, 1 - Math.floor(Math.log10(Number(uncertainty.toPrecision(12)))))
 }
 
 /** Rounds half away from zero to `decimals` places, without binary surprises (1.005 → 1.01). */
@@ -144,18 +240,31 @@ export function roundTo(value: number, decimals: number) {
   )
 }
 
+/**
+ * U at two significant figures (1.047 → 1.0, 0.0996 → 0.10, 23.4 → 23), half away from zero
+ * or, when the lab chooses, up (1.01 → 1.1). Whole numbers of 100 and more keep their digits
+ * to the unit (123 → 123), as a certificate cannot print fewer.
+ */
+export function roundUncertainty(uncertainty: number, up = false) {
+  if (!(uncertainty > 0)) return 0
+  const decimals = uncertaintyDecimals(uncertainty)
+  const factor = 10 ** decimals
+  const scaled = Number((uncertainty * factor).toPrecision(12))
+  return (up ? Math.ceil(scaled) : Math.round(scaled)) / factor
+}
+
 export interface ReportedPoint {
   decimals: number
   mean: string
   error: string
   expandedUncertainty: string
+  coverageFactor: string
   limit: string
 }
 
 /** A point's results as a certificate prints them (decimal point; the page localises). */
-export function reportPoint(spec: PointSpec, result: PointResult): ReportedPoint {
-  const uDecimals = uncertaintyDecimals(result.expandedUncertainty)
-  const decimals = Math.max(uDecimals, decimalsOf(spec.resolution))
+export function reportPoint(result: PointResult): ReportedPoint {
+  const decimals = result.decimals
   const fixed = (value: number, places: number) => {
     const rounded = roundTo(value, places)
     return (Object.is(rounded, -0) ? 0 : rounded).toFixed(places)
@@ -163,8 +272,9 @@ export function reportPoint(spec: PointSpec, result: PointResult): ReportedPoint
   return {
     decimals,
     mean: fixed(result.mean, decimals),
-    error: fixed(result.error, decimals),
-    expandedUncertainty: fixed(result.expandedUncertainty, decimals),
+    error: fixed(result.reportedError, decimals),
+    expandedUncertainty: fixed(result.reportedUncertainty, decimals),
+    coverageFactor: result.coverageFactor.toFixed(2),
     limit: fixed(result.limit, Math.max(decimals, decimalsOf(result.limit))),
   }
 }
@@ -173,20 +283,40 @@ export function reportPoint(spec: PointSpec, result: PointResult): ReportedPoint
 export const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase()
 
+/** An uncertainty a standard's certificate states: U with its k, absolute or in % of the value. */
+export interface StatedLine {
+  parameter: string
+  unit: string
+  expanded_uncertainty: number
+  coverage_factor?: number
+  relative?: boolean
+}
+
 /**
- * The expanded uncertainty a standard's certificate states for a point (undefined when it
- * states none: the officer types the value from the certificate). Certificates name their
+ * The uncertainty a standard's certificate states for a point (undefined when it states
+ * none: the officer types the value from the certificate). Certificates name their
  * parameters in their own words ("Tekanan" for a monitor's "NIBP Sistolik"), so the unit
  * decides when the certificate states one value in that unit; otherwise the parameter's name.
+ * A relative U (in %) is stated in "%", so it is matched by the parameter's name.
  */
+export function statedReference<L extends StatedLine>(
+  stated: L[],
+  point: { parameter: string; unit: string }
+): L | undefined {
+  const inUnit = stated.filter((u) => !u.relative && sameName(u.unit, point.unit))
+  if (inUnit.length === 1) return inUnit[0]
+  return (
+    inUnit.find((u) => sameName(u.parameter, point.parameter)) ??
+    stated.find((u) => u.relative && sameName(u.parameter, point.parameter))
+  )
+}
+
+/** The stated U of a point (see statedReference), or undefined. */
 export function statedUncertainty(
-  stated: { parameter: string; unit: string; expanded_uncertainty: number }[],
+  stated: StatedLine[],
   point: { parameter: string; unit: string }
 ) {
-  const inUnit = stated.filter((u) => sameName(u.unit, point.unit))
-  const found =
-    inUnit.length === 1 ? inUnit[0] : inUnit.find((u) => sameName(u.parameter, point.parameter))
-  return found?.expanded_uncertainty
+  return statedReference(stated, point)?.expanded_uncertainty
 }
 
 /**
@@ -196,7 +326,7 @@ export function statedUncertainty(
 export function standardOfPoint<
   S extends {
     id: number
-    uncertainties: { parameter: string; unit: string; expanded_uncertainty: number }[]
+    uncertainties: StatedLine[]
   },
 >(named: number | undefined, chosen: S[], point: { parameter: string; unit: string }) {
   if (named !== undefined) return chosen.find((standard) => standard.id === named)

@@ -58,6 +58,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   LAB_PAYMENT_INSTRUCTIONS: Env.schema.string.optional(),
   CERTIFICATE_NUMBER_PATTERN: Env.schema.string.optional(),
   ORDER_MAX_DEVICES: Env.schema.number.optional(),
+  LAB_DECISION_RULE: Env.schema.enum.optional(['simple', 'guard_band', 'non_binary'] as const),
+  LAB_GUARD_BAND_FACTOR: Env.schema.number.optional(),
+  LAB_ROUND_UNCERTAINTY_UP: Env.schema.boolean.optional(),
+  LAB_MINIMUM_TUR: Env.schema.number.optional(),
   SQLITE_READERS: Env.schema.number.optional(),
   // The facility map's tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and its credit.
   // Notifications (issue 17): Telegram, e-mail, the daily recalibration reminders.

@@ -1,7 +1,10 @@
 import { column } from '@adonisjs/lucid/orm'
 import { IdentifiedModel } from '#models/base_models'
 
-/** An expanded uncertainty (k = 2) a calibrator's certificate states for a parameter. */
+/**
+ * An expanded uncertainty a calibrator's certificate states for a parameter, with the coverage
+ * factor it states (2 when it states none), absolute or relative (in % of the value).
+ */
 export default class CalibratorUncertainty extends IdentifiedModel {
   @column()
   declare calibrationId: number
@@ -14,4 +17,10 @@ export default class CalibratorUncertainty extends IdentifiedModel {
 
   @column({ consume: (value: unknown) => Number(value) })
   declare expandedUncertainty: number
+
+  @column({ consume: (value: unknown) => Number(value) })
+  declare coverageFactor: number
+
+  @column({ consume: (value: unknown) => Boolean(Number(value)) })
+  declare relative: boolean
 }

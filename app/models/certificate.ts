@@ -1,3 +1,4 @@
+import type { Conformity } from '#shared/decision_rules'
 import { DateTime } from 'luxon'
 import { belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
@@ -60,6 +61,27 @@ export interface CertificatePoint {
   uncertainty: string
   tolerance: string
   passed: boolean
+  /**
+   * Since issue 37 (absent from certificates approved before, which state k = 2 and simple
+   * acceptance): the coverage factor and ν_eff of U, the statement of conformity, the
+   * test uncertainty ratio and the budget.
+   */
+  coverage_factor?: string
+  effective_dof?: string
+  conformity?: Conformity
+  tur?: string
+  budget?: CertificateBudgetLine[]
+}
+
+/** A line of a point's uncertainty budget as printed. */
+export interface CertificateBudgetLine {
+  source: string
+  distribution: string
+  value: string
+  divisor: string
+  sensitivity: string
+  u: string
+  dof: string
 }
 
 export interface CertificateStandard {

@@ -1,5 +1,6 @@
 import { column } from '@adonisjs/lucid/orm'
 import { TestPointColumns } from '#models/alkes_test_point'
+import type { Conformity, DecisionRule } from '#shared/decision_rules'
 
 const number = { consume: (value: unknown) => Number(value) }
 
@@ -17,6 +18,21 @@ export default class WorksheetPoint extends TestPointColumns {
   @column(number)
   declare referenceUncertainty: number
 
+  /** The coverage factor the standard's certificate states with that U. */
+  @column(number)
+  declare referenceCoverage: number
+
+  /** Whether that U is relative, in % of the value. */
+  @column({ consume: (value: unknown) => Boolean(Number(value)) })
+  declare referenceRelative: boolean
+
+  /** The ILAC-G8 rule the point was judged by, and a guard band's factor r (w = r·U). */
+  @column()
+  declare decisionRule: DecisionRule
+
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare guardFactor: number | null
+
   @column({
     prepare: (value: number[]) => JSON.stringify(value),
     consume: (value: string) => JSON.parse(value) as number[],
@@ -31,6 +47,17 @@ export default class WorksheetPoint extends TestPointColumns {
 
   @column(number)
   declare expandedUncertainty: number
+
+  @column(number)
+  declare coverageFactor: number
+
+  /** ν_eff of the combined uncertainty; null when infinite. */
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare effectiveDof: number | null
+
+  /** The statement of conformity; null on points saved before issue 37 (read `passed`). */
+  @column()
+  declare conformity: Conformity | null
 
   @column({ consume: (value: unknown) => Boolean(Number(value)) })
   declare passed: boolean

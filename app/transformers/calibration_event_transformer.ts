@@ -12,7 +12,14 @@ export const isBadEvent = (entry: { kind: string; passed: boolean }) =>
   entry.kind !== 'calibration' || !entry.passed
 
 /** An uncertainty its certificate states. */
-export type StatedUncertainty = { parameter: string; unit: string; expanded_uncertainty: number }
+export type StatedUncertainty = {
+  parameter: string
+  unit: string
+  expanded_uncertainty: number
+  /** The k its certificate states with U, and whether U is in % of the value. */
+  coverage_factor: number
+  relative: boolean
+}
 
 /**
  * One event of a reference calibrator's own history (issue 15), as its pages show it: a row of

@@ -17,10 +17,14 @@ export const CALIBRATION_LABELS = {
   'uncertainties': 'Ketidakpastian',
   'parameter': 'Parameter',
   'unit': 'Satuan',
-  'expanded_uncertainty': 'Ketidakpastian (U, k=2)',
+  'expanded_uncertainty': 'Ketidakpastian (U)',
+  'coverage_factor': 'Faktor cakupan (k)',
+  'relative': 'U relatif (%)',
   'uncertainties.*.parameter': 'Parameter',
   'uncertainties.*.unit': 'Satuan',
-  'uncertainties.*.expanded_uncertainty': 'Ketidakpastian (U, k=2)',
+  'uncertainties.*.expanded_uncertainty': 'Ketidakpastian (U)',
+  'uncertainties.*.coverage_factor': 'Faktor cakupan (k)',
+  'uncertainties.*.relative': 'U relatif (%)',
   'found_on': 'Tanggal Ditemukan',
   'reason': 'Alasan',
 }
@@ -29,7 +33,7 @@ export const CALIBRATION_LABELS = {
 const OWN_MESSAGES: Record<string, string> = {
   'performed_on.date.beforeOrEqual': 'Tanggal Kalibrasi tidak boleh setelah hari ini.',
   'found_on.date.beforeOrEqual': 'Tanggal Ditemukan tidak boleh setelah hari ini.',
-  'uncertainties.*.expanded_uncertainty.min': 'Ketidakpastian (U, k=2) harus lebih dari 0.',
+  'uncertainties.*.expanded_uncertainty.min': 'Ketidakpastian (U) harus lebih dari 0.',
   'uncertainties.distinct': 'Parameter dengan satuan yang sama ditulis dua kali.',
 }
 
@@ -63,6 +67,10 @@ export const calibrationRecordValidator = vine.create({
         unit: text(30).minLength(1),
         // Strictly above 0: min(0) would let 0 through, so the smallest step a certificate states.
         expanded_uncertainty: number().min(0.000001).max(1_000_000),
+        // The k the certificate states (2 when it states none: EA-4/02's default).
+        coverage_factor: number().min(1).max(20).optional(),
+        // U stated in % of the value instead of the parameter's unit.
+        relative: vine.boolean().optional(),
       })
     )
     .maxLength(30)

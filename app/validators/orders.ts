@@ -51,6 +51,7 @@ const measurementFields = {
         resolution: number().positive().max(1_000_000),
         calibrator_id: number().withoutDecimals().positive().optional(),
         reference_uncertainty: number().min(0).max(1_000_000).optional(),
+        reference_coverage: number().min(1).max(20).optional(),
       })
     )
     .maxLength(30)

@@ -31,7 +31,8 @@ export function watchRefusedForms() {
     const errors = event.detail.errors
     if (!Object.keys(errors).length) return
     toast.error(refusalMessage(errors), { id: 'refused-form' })
-    // After React has drawn the errors under their fields.
-    requestAnimationFrame(() => requestAnimationFrame(focusFirstError))
+    // After React has drawn the errors under their fields: the error event comes before the
+    // form's new errors are committed, and a long form (a worksheet's points) takes a moment.
+    setTimeout(() => requestAnimationFrame(focusFirstError), 120)
   })
 }

@@ -103,6 +103,8 @@ export async function recordCalibration(
     parameter: row.parameter,
     unit: row.unit,
     expanded_uncertainty: row.expanded_uncertainty,
+    coverage_factor: row.coverage_factor ?? 2,
+    relative: row.relative ?? false,
   }))
   return db.transaction(async (trx) => {
     // Every write below is audited: the chain first, then the rows (services/audit.ts).

@@ -9,8 +9,9 @@ import {
   formatMeasure,
   overallPassed,
   standardOfPoint,
-  statedUncertainty,
+  statedReference,
 } from '#shared/measurement'
+import lab from '#config/lab'
 import { refuseFields } from '#services/field_errors'
 import { standardCandidates, type StandardCandidate } from '#queries/orders/worksheet_standards'
 
@@ -23,6 +24,8 @@ export interface MeasurementInput {
     resolution: number
     calibrator_id?: number
     reference_uncertainty?: number
+    /** The k of a typed reference U (2 when the certificate states none). */
+    reference_coverage?: number
   }[]
 }
 
@@ -54,6 +57,7 @@ export async function recordMeasurements(
   workDate: string
 ): Promise<boolean | null> {
   const errors: Record<string, string> = {}
+  const rule = lab.measurement.decision
   const standards = input.standards ?? []
   const measuring = input.points !== undefined
   const candidates = new Map<number, StandardCandidate>()
@@ -106,8 +110,8 @@ export async function recordMeasurements(
           standards.map((id) => candidates.get(id)).filter((c) => c !== undefined),
           spec
         )
-        const stated = chosen ? statedUncertainty(chosen.uncertainties, spec) : undefined
-        const referenceUncertainty = stated ?? point.reference_uncertainty
+        const stated = chosen ? statedReference(chosen.uncertainties, spec) : undefined
+        const referenceUncertainty = stated?.expanded_uncertainty ?? point.reference_uncertainty
         if (referenceUncertainty === undefined) {
           errors[`points.${index}.reference_uncertainty`] =
             `Isi ketidakpastian acuan untuk ${name} dari sertifikat kalibratornya.`
@@ -124,14 +128,26 @@ export async function recordMeasurements(
           resolution: point.resolution,
           calibratorId: chosen?.id ?? null,
           referenceUncertainty: referenceUncertainty ?? 0,
+          referenceCoverage: stated
+            ? (stated.coverage_factor ?? 2)
+            : (point.reference_coverage ?? 2),
+          referenceRelative: stated?.relative ?? false,
+          decisionRule: rule.rule,
+          guardFactor: rule.guardFactor ?? null,
           readings,
         }
-        const result = evaluatePoint(values, readings.length ? readings : [0])
+        const result = evaluatePoint(
+          { ...values, decision: rule, roundUp: lab.measurement.roundUp },
+          readings.length ? readings : [0]
+        )
         return {
           ...values,
           mean: result.mean,
           error: result.error,
           expandedUncertainty: result.expandedUncertainty,
+          coverageFactor: result.coverageFactor,
+          effectiveDof: Number.isFinite(result.effectiveDof) ? result.effectiveDof : null,
+          conformity: result.conformity,
           passed: result.passed,
         }
       })

@@ -3,6 +3,7 @@ import { FONTS } from '#documents/kit/fonts'
 import { drawQrCode } from '#documents/kit/qr_code'
 import { printedLabelCode } from '#services/label_codes'
 import type { CertificateContents } from '#models/certificate'
+import { CONFORMITY_LABELS } from '#shared/decision_rules'
 
 const QR_SIZE = 84
 
@@ -72,9 +73,10 @@ export async function certificatePdf(contents: CertificateContents): Promise<Buf
       { label: 'Pembacaan', width: 1.6 },
       { label: 'Rata-rata', width: 0.9, align: 'right' },
       { label: 'Kesalahan', width: 0.9, align: 'right' },
-      { label: 'U (k=2)', width: 0.8, align: 'right' },
+      { label: 'U', width: 0.7, align: 'right' },
+      { label: 'k', width: 0.5, align: 'right' },
       { label: 'Toleransi', width: 1 },
-      { label: 'Hasil', width: 0.9 },
+      { label: 'Hasil', width: 1 },
     ],
     { fontSize: 8 }
   )
@@ -86,8 +88,10 @@ export async function certificatePdf(contents: CertificateContents): Promise<Buf
       point.mean,
       point.error,
       point.uncertainty,
+      // Certificates approved before issue 37 stated k = 2 and simple acceptance.
+      point.coverage_factor ?? '2',
       point.tolerance,
-      point.passed ? 'Memenuhi' : 'Tidak memenuhi',
+      CONFORMITY_LABELS[point.conformity ?? (point.passed ? 'pass' : 'fail')],
     ])
   }
   results.end()
@@ -147,6 +151,8 @@ export async function certificatePdf(contents: CertificateContents): Promise<Buf
     pdf.x = MARGIN
     pdf.y = Math.max(pdf.y, top + QR_SIZE)
   }
+  // The budgets are an annex after the signatures: the first page stays the certificate.
+  budgets(writer, contents)
   return toBuffer(writer.end())
 }
 
@@ -185,4 +191,47 @@ export function placeOf(place: string, room: string | null | undefined) {
   if (!room?.trim()) return place
   const named = /^ruang(an)?\b/i.test(room.trim()) ? room.trim() : `ruang ${room.trim()}`
   return `${place}, ${named}`
+}
+
+/**
+ * The uncertainty budget of every point (JCGM 100, EA-4/02): each contribution with its
+ * distribution, divisor, sensitivity coefficient, standard uncertainty and degrees of freedom,
+ * then ν_eff, k and the test uncertainty ratio. Certificates approved before issue 37 have none.
+ */
+function budgets(writer: DocumentWriter, contents: CertificateContents) {
+  const measured = contents.points.filter((point) => point.budget?.length)
+  if (!measured.length) return
+  writer.pdf.addPage()
+  writer.heading('Lampiran: anggaran ketidakpastian')
+  for (const point of measured) {
+    writer.note(
+      `${point.parameter} ${point.nominal} ${point.unit}: ν_eff = ${point.effective_dof}, ` +
+        `k = ${point.coverage_factor}, U = ${point.uncertainty} ${point.unit}, ` +
+        `TUR (toleransi ÷ U) = ${point.tur}`
+    )
+    const table = writer.table(
+      [
+        { label: 'Sumber', width: 2.2 },
+        { label: 'Distribusi', width: 0.9 },
+        { label: 'Nilai', width: 0.9, align: 'right' },
+        { label: 'Pembagi', width: 0.8, align: 'right' },
+        { label: 'c', width: 0.5, align: 'right' },
+        { label: `u (${point.unit})`, width: 0.9, align: 'right' },
+        { label: 'ν', width: 0.5, align: 'right' },
+      ],
+      { fontSize: 7.5 }
+    )
+    for (const line of point.budget!) {
+      table.row([
+        line.source,
+        line.distribution,
+        line.value,
+        line.divisor,
+        line.sensitivity,
+        line.u,
+        line.dof,
+      ])
+    }
+    table.end()
+  }
 }

@@ -16,8 +16,9 @@ import {
   formatMeasure,
   formatTolerance,
   reportPoint,
-  COVERAGE_FACTOR,
+  type BudgetLine,
 } from '#shared/measurement'
+import { describeRule, type RuleChoice } from '#shared/decision_rules'
 
 /** A revision's number: the line's own number, then `-R1`, `-R2`… for the corrections. */
 export function revisionNumber(base: string, revision: number) {
@@ -117,14 +118,43 @@ export async function certificateContents(
       approval?.amendmentReason && approval.revision > 0
         ? { reason: approval.amendmentReason, replaces: approval.replaces }
         : null,
-    statements: STATEMENTS,
+    statements: statementsOf(points),
   }
+}
+
+/** The rule a point was judged by, as its worksheet saved it. */
+const ruleOf = (point: WorksheetPoint): RuleChoice => ({
+  rule: point.decisionRule,
+  guardFactor: point.guardFactor ?? undefined,
+})
+
+/** A number of a budget at six significant figures, as the lab writes it. */
+const budgetNumber = (value: number) =>
+  Number.isFinite(value) ? formatMeasure(Number(value.toPrecision(6))) : '∞'
+
+const DISTRIBUTIONS: Record<BudgetLine['distribution'], string> = {
+  normal: 'Normal',
+  rectangular: 'Persegi',
 }
 
 /** A measured point as the certificate prints it (rounded by measurement.ts's rules). */
 function certificatePoint(point: WorksheetPoint): CertificatePoint {
-  const result = evaluatePoint(point, point.readings)
-  const reported = reportPoint(point, result)
+  // Named one by one: a model's columns are accessors, which a spread would not copy.
+  const result = evaluatePoint(
+    {
+      nominal: point.nominal,
+      tolerance: point.tolerance,
+      toleranceType: point.toleranceType,
+      resolution: point.resolution,
+      referenceUncertainty: point.referenceUncertainty,
+      referenceCoverage: point.referenceCoverage,
+      referenceRelative: point.referenceRelative,
+      decision: ruleOf(point),
+      roundUp: lab.measurement.roundUp,
+    },
+    point.readings
+  )
+  const reported = reportPoint(result)
   return {
     parameter: point.parameter,
     unit: point.unit,
@@ -135,23 +165,38 @@ function certificatePoint(point: WorksheetPoint): CertificatePoint {
     uncertainty: formatMeasure(reported.expandedUncertainty),
     tolerance: formatTolerance(point),
     passed: result.passed,
+    coverage_factor: formatMeasure(reported.coverageFactor),
+    effective_dof: budgetNumber(Math.floor(result.effectiveDof)),
+    conformity: result.conformity,
+    tur: Number.isFinite(result.tur) ? formatMeasure(result.tur.toFixed(1)) : '∞',
+    budget: result.budget.map((line) => ({
+      source: line.label,
+      distribution: DISTRIBUTIONS[line.distribution],
+      value: budgetNumber(line.value),
+      divisor: budgetNumber(line.divisor),
+      sensitivity: budgetNumber(line.sensitivity),
+      u: budgetNumber(line.u),
+      dof: budgetNumber(line.dof),
+    })),
   }
 }
 
-const STATEMENTS = {
-  traceability:
-    'Hasil kalibrasi ini tertelusur ke Satuan Internasional (SI) melalui standar acuan yang ' +
-    'tercantum, yang dikalibrasi oleh laboratorium kalibrasi terakreditasi dengan sertifikat ' +
-    'yang masih berlaku pada tanggal kalibrasi.',
-  uncertainty:
-    `Ketidakpastian yang dilaporkan adalah ketidakpastian diperluas dengan faktor cakupan ` +
-    `k = ${COVERAGE_FACTOR} (tingkat kepercayaan sekitar 95 %), dihitung dari daya ulang ` +
-    'pembacaan, ketidakpastian standar acuan dan resolusi alat.',
-  decision:
-    'Aturan keputusan: penerimaan sederhana; suatu titik memenuhi bila nilai mutlak kesalahannya ' +
-    'tidak melebihi batas toleransi, tanpa menambahkan ketidakpastian. Alat LAIK bila semua ' +
-    'titik memenuhi.',
-  scope:
-    'Hasil hanya berlaku untuk alat yang dikalibrasi pada kondisi saat kalibrasi. Sertifikat ' +
-    'ini tidak boleh digandakan sebagian tanpa persetujuan tertulis laboratorium.',
+/** The statements ISO/IEC 17025 7.8 asks for; the decision rule is the one the points used. */
+function statementsOf(points: WorksheetPoint[]) {
+  const rules = [...new Set(points.map((point) => describeRule(ruleOf(point))))]
+  return {
+    traceability:
+      'Hasil kalibrasi ini tertelusur ke Satuan Internasional (SI) melalui standar acuan yang ' +
+      'tercantum, yang dikalibrasi oleh laboratorium kalibrasi terakreditasi dengan sertifikat ' +
+      'yang masih berlaku pada tanggal kalibrasi.',
+    uncertainty:
+      'U = k · uc (daya ulang, standar acuan, resolusi alat); k dari distribusi t untuk derajat ' +
+      'kebebasan efektif Welch–Satterthwaite, sekitar 95 % (JCGM 100:2008); anggaran terlampir.',
+    decision:
+      (rules.length ? rules.join(' ') : describeRule({ rule: 'simple' })) +
+      ' Dinilai atas nilai yang dilaporkan; U melebihi toleransi tidak dapat memenuhi.',
+    scope:
+      'Hasil hanya berlaku untuk alat yang dikalibrasi pada kondisi saat kalibrasi. Sertifikat ' +
+      'ini tidak boleh digandakan sebagian tanpa persetujuan tertulis laboratorium.',
+  }
 }

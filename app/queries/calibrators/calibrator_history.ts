@@ -39,6 +39,8 @@ export async function historyOf(
       parameter: row.parameter,
       unit: row.unit,
       expanded_uncertainty: Number(row.expanded_uncertainty),
+      coverage_factor: Number(row.coverage_factor),
+      relative: Boolean(Number(row.relative)),
     })
     stated.set(Number(row.calibration_id), list)
   }

@@ -11,7 +11,13 @@ export interface StandardCalibration {
   /** YYYY-MM-DD */
   dueOn: string
   issuer: string | null
-  uncertainties: { parameter: string; unit: string; expandedUncertainty: number }[]
+  uncertainties: {
+    parameter: string
+    unit: string
+    expandedUncertainty: number
+    coverageFactor: number
+    relative: boolean
+  }[]
 }
 
 /** A calibrator asked for on a date: its valid calibration, or why it cannot be used then. */
@@ -75,7 +81,9 @@ export async function standardsOnDate(
           'h.passed',
           'u.parameter',
           'u.unit',
-          'u.expanded_uncertainty'
+          'u.expanded_uncertainty',
+          'u.coverage_factor',
+          'u.relative'
         )
         .orderBy('c.id')
         .orderBy('u.id')
@@ -129,6 +137,8 @@ function uncertaintyOf(row: Record<string, any>) {
     parameter: row.parameter as string,
     unit: row.unit as string,
     expandedUncertainty: Number(row.expanded_uncertainty),
+    coverageFactor: Number(row.coverage_factor ?? 2),
+    relative: Boolean(Number(row.relative ?? 0)),
   }
 }
 

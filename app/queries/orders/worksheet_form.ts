@@ -1,3 +1,5 @@
+import lab from '#config/lab'
+import { DECISION_RULE_LABELS } from '#shared/decision_rules'
 import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
@@ -62,6 +64,13 @@ export async function worksheetFormProps(
     })),
     standards: candidates,
     standardsDate: options.standardsOn,
+    // How the points are judged and reported (config/lab.ts), so the page computes as the server.
+    measurement: {
+      decision: lab.measurement.decision,
+      rule_label: DECISION_RULE_LABELS[lab.measurement.decision.rule],
+      round_up: lab.measurement.roundUp,
+      minimum_tur: lab.measurement.minimumTur,
+    },
     measuredLaik: device.measuredLaik,
     values: {
       merk: device.merk ?? '',
@@ -87,12 +96,14 @@ export async function worksheetFormProps(
               resolution: text(point.resolution),
               calibrator_id: point.calibratorId === null ? '' : String(point.calibratorId),
               reference_uncertainty: text(point.referenceUncertainty),
+              reference_coverage: text(point.referenceCoverage),
             }
           : {
               readings: Array.from({ length: point.repeats }, () => ''),
               resolution: text(point.resolution),
               calibrator_id: '',
               reference_uncertainty: '',
+              reference_coverage: '2',
             }
       ),
       laik_override_reason: device.laikOverrideReason ?? '',

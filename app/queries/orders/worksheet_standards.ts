@@ -8,6 +8,7 @@ import { formatDate, LAB_TIMEZONE } from '#services/format'
 import { labOfUnit } from '#queries/lending/lendable'
 import { standardsOnDate, type StandardCheck } from '#queries/calibrators/standard_validity'
 import { readAll } from '#services/query_results'
+import type { StatedLine } from '#shared/measurement'
 
 /** A calibrator the officer may name as a standard of a device line, and whether it may be now. */
 export interface StandardCandidate {
@@ -23,7 +24,7 @@ export interface StandardCandidate {
   certificate_number: string | null
   /** Its calibration's due date, as the lab writes it. */
   due_on: string | null
-  uncertainties: { parameter: string; unit: string; expanded_uncertainty: number }[]
+  uncertainties: Required<StatedLine>[]
   /** Why it cannot be chosen for this work date, or null. */
   refusal: string | null
 }
@@ -105,6 +106,8 @@ function candidateOf(
       parameter: u.parameter,
       unit: u.unit,
       expanded_uncertainty: u.expandedUncertainty,
+      coverage_factor: u.coverageFactor,
+      relative: u.relative,
     })),
     refusal: check.refusal,
   }

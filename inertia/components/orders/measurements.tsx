@@ -8,10 +8,13 @@ import {
   formatTolerance,
   reportPoint,
   standardOfPoint,
+  statedReference,
   statedUncertainty,
   type PointResult,
   type FormPoint,
+  type StatedLine,
 } from '#shared/measurement'
+import { CONFORMITY_LABELS, CONFORMITY_TONES, type RuleChoice } from '#shared/decision_rules'
 
 export type { FormPoint }
 
@@ -20,6 +23,16 @@ export type PointValues = {
   resolution: string
   calibrator_id: string
   reference_uncertainty: string
+  /** The k of a typed reference U. */
+  reference_coverage: string
+}
+
+/** How the lab judges and reports points (the server's config/lab.ts, sent with the form). */
+export type MeasurementSettings = {
+  decision: Required<RuleChoice>
+  rule_label: string
+  round_up: boolean
+  minimum_tur: number
 }
 
 export type Standard = {
@@ -31,7 +44,7 @@ export type Standard = {
   source: string
   certificate_number: string | null
   due_on: string | null
-  uncertainties: { parameter: string; unit: string; expanded_uncertainty: number }[]
+  uncertainties: Required<StatedLine>[]
   refusal: string | null
 }
 
@@ -56,8 +69,15 @@ export function referenceOf(
   const picked = standards.filter((s) => chosen.includes(String(s.id)))
   const named = values.calibrator_id ? Number(values.calibrator_id) : undefined
   const standard = standardOfPoint(named, picked, point)
-  const stated = standard ? statedUncertainty(standard.uncertainties, point) : undefined
-  return { standard, stated, value: stated ?? typedNumber(values.reference_uncertainty) }
+  const line = standard ? statedReference(standard.uncertainties, point) : undefined
+  const stated = line?.expanded_uncertainty
+  return {
+    standard,
+    stated,
+    line,
+    value: stated ?? typedNumber(values.reference_uncertainty),
+    coverage: line ? (line.coverage_factor ?? 2) : (typedNumber(values.reference_coverage) ?? 2),
+  }
 }
 
 /** The point's results as the server will compute them, or null while a value is missing. */
@@ -65,21 +85,28 @@ export function resultOf(
   point: FormPoint,
   values: PointValues,
   standards: Standard[],
-  chosen: string[]
+  chosen: string[],
+  settings: MeasurementSettings
 ): { result: PointResult; reported: ReturnType<typeof reportPoint> } | null {
   const readings = values.readings.map(typedNumber)
   const resolution = typedNumber(values.resolution)
-  const reference = referenceOf(point, values, standards, chosen).value
-  if (readings.some((value) => value === null) || !resolution || reference === null) return null
+  const reference = referenceOf(point, values, standards, chosen)
+  if (readings.some((value) => value === null) || !resolution || reference.value === null) {
+    return null
+  }
   const spec = {
     nominal: point.nominal,
     tolerance: point.tolerance,
     toleranceType: point.tolerance_type,
     resolution,
-    referenceUncertainty: reference,
+    referenceUncertainty: reference.value,
+    referenceCoverage: reference.coverage,
+    referenceRelative: reference.line?.relative ?? false,
+    decision: settings.decision,
+    roundUp: settings.round_up,
   }
   const result = evaluatePoint(spec, readings as number[])
-  return { result, reported: reportPoint(spec, result) }
+  return { result, reported: reportPoint(result) }
 }
 
 type Errors = Record<string, string | undefined>
@@ -194,6 +221,8 @@ export function PointCard({
   values,
   standards,
   chosen,
+  computed,
+  settings,
   errors,
   onChange,
 }: {
@@ -202,6 +231,9 @@ export function PointCard({
   values: PointValues
   standards: Standard[]
   chosen: string[]
+  /** The point's results as the server will compute them (resultOf), null while incomplete. */
+  computed: ReturnType<typeof resultOf>
+  settings: MeasurementSettings
   errors: Errors
   onChange: (values: PointValues) => void
 }) {
@@ -210,7 +242,6 @@ export function PointCard({
   const reference = referenceOf(point, values, standards, chosen)
   // The calibrator "Otomatis" stands for, named (issue 35): the one the server will use.
   const automatic = standardOfPoint(undefined, picked, point)
-  const computed = resultOf(point, values, standards, chosen)
   const error = (key: string) => errors[`points.${index}.${key}`]
   const readingError = Object.entries(errors).find(([key]) =>
     key.startsWith(`points.${index}.readings`)
@@ -251,7 +282,7 @@ export function PointCard({
           {readingError}
         </p>
       )}
-      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+      <div className="mt-2 grid gap-2 sm:grid-cols-4">
         <TextField
           label={`Resolusi alat (${point.unit})`}
           inputMode="decimal"
@@ -283,7 +314,7 @@ export function PointCard({
           )}
         </label>
         <TextField
-          label={`U acuan, k=2 (${point.unit})`}
+          label={`U acuan (${point.unit}${reference.line?.relative ? ', % nilai' : ''})`}
           inputMode="decimal"
           value={
             reference.stated !== undefined
@@ -305,6 +336,19 @@ export function PointCard({
           }
           onChange={(event) => onChange({ ...values, reference_uncertainty: event.target.value })}
         />
+        <TextField
+          label="k acuan"
+          inputMode="decimal"
+          value={
+            reference.stated !== undefined
+              ? formatMeasure(reference.coverage)
+              : values.reference_coverage
+          }
+          readOnly={reference.stated !== undefined}
+          hint="Faktor cakupan yang dinyatakan sertifikat acuan."
+          error={error('reference_coverage')}
+          onChange={(event) => onChange({ ...values, reference_coverage: event.target.value })}
+        />
       </div>
       <dl
         className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
@@ -314,22 +358,92 @@ export function PointCard({
         <dd data-result="mean">{computed ? formatMeasure(computed.reported.mean) : '-'}</dd>
         <dt className="text-slate-500">Kesalahan</dt>
         <dd data-result="error">{computed ? formatMeasure(computed.reported.error) : '-'}</dd>
-        <dt className="text-slate-500">U (k=2)</dt>
+        <dt className="text-slate-500">U</dt>
         <dd data-result="uncertainty">
           {computed ? formatMeasure(computed.reported.expandedUncertainty) : '-'}
+        </dd>
+        <dt className="text-slate-500">k (ν_eff)</dt>
+        <dd data-result="coverage">
+          {computed
+            ? `${formatMeasure(computed.reported.coverageFactor)} (${dofText(computed.result.effectiveDof)})`
+            : '-'}
         </dd>
         <dt className="text-slate-500">Hasil</dt>
         <dd data-result="verdict">
           {computed ? (
             <StatusBadge
-              status={computed.result.passed ? 'Memenuhi' : 'Tidak memenuhi'}
-              tone={computed.result.passed ? 'emerald' : 'red'}
+              status={CONFORMITY_LABELS[computed.result.conformity]}
+              tone={CONFORMITY_TONES[computed.result.conformity]}
             />
           ) : (
             '-'
           )}
         </dd>
+        <dt className="text-slate-500">Aturan</dt>
+        <dd>{settings.rule_label}</dd>
       </dl>
+      {computed && computed.result.tur < settings.minimum_tur && (
+        <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+          {computed.result.tur < 1
+            ? `U melebihi toleransi (TUR ${formatMeasure(computed.result.tur.toFixed(1))}): titik ini tidak dapat dinyatakan memenuhi.`
+            : `TUR (toleransi ÷ U) ${formatMeasure(computed.result.tur.toFixed(1))}, di bawah ${formatMeasure(settings.minimum_tur)}: ketidakpastian besar dibanding toleransi.`}
+        </p>
+      )}
+      {computed && <BudgetTable result={computed.result} unit={point.unit} />}
     </div>
+  )
+}
+
+/** ν as read: a whole number, or ∞. */
+const dofText = (dof: number) => (Number.isFinite(dof) ? String(Math.floor(dof)) : '∞')
+
+/** A budget number at four significant figures. */
+const budgetNumber = (value: number) =>
+  Number.isFinite(value) ? formatMeasure(Number(value.toPrecision(4))) : '∞'
+
+/** The point's uncertainty budget (GUM, EA-4/02), folded until the officer opens it. */
+function BudgetTable({ result, unit }: { result: PointResult; unit: string }) {
+  return (
+    <details className="mt-2 text-xs">
+      <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
+        Anggaran ketidakpastian
+      </summary>
+      <div className="mt-1 overflow-x-auto">
+        <table className="min-w-full text-left">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="pr-3 font-medium">Sumber</th>
+              <th className="pr-3 font-medium">Distribusi</th>
+              <th className="pr-3 text-right font-medium">Nilai</th>
+              <th className="pr-3 text-right font-medium">Pembagi</th>
+              <th className="pr-3 text-right font-medium">u ({unit})</th>
+              <th className="text-right font-medium">ν</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.budget.map((line) => (
+              <tr key={line.source}>
+                <td className="pr-3">{line.label}</td>
+                <td className="pr-3">{line.distribution === 'normal' ? 'Normal' : 'Persegi'}</td>
+                <td className="pr-3 text-right">{budgetNumber(line.value)}</td>
+                <td className="pr-3 text-right">{budgetNumber(line.divisor)}</td>
+                <td className="pr-3 text-right">{budgetNumber(line.u)}</td>
+                <td className="text-right">{dofText(line.dof)}</td>
+              </tr>
+            ))}
+            <tr className="border-t border-slate-200 dark:border-slate-800">
+              <td className="pr-3" colSpan={4}>
+                Ketidakpastian gabungan uc; ν_eff; k; U
+              </td>
+              <td className="pr-3 text-right">{budgetNumber(result.combinedUncertainty)}</td>
+              <td className="text-right">
+                {dofText(result.effectiveDof)}; {formatMeasure(result.coverageFactor.toFixed(2))};{' '}
+                {budgetNumber(result.expandedUncertainty)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </details>
   )
 }

@@ -3,7 +3,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import { AlertTriangle, Pencil, Plus, Trash2 } from 'lucide-react'
 import { Card, CardSection, PageHeader } from '~/components/ui/card'
 import { Button, buttonClass } from '~/components/ui/button'
-import { SelectField, TextAreaField, TextField } from '~/components/ui/field'
+import { CheckboxField, SelectField, TextAreaField, TextField } from '~/components/ui/field'
 import { ConfirmDialog } from '~/components/ui/confirm_dialog'
 import { SimpleTable, type SimpleColumn } from '~/components/ui/simple_table'
 import { StatusBadge } from '~/components/status_badge'
@@ -79,13 +79,14 @@ export default function CalibratorHistory(props: Props) {
       ),
     },
     {
-      header: 'Ketidakpastian (U, k=2)',
+      header: 'Ketidakpastian (U)',
       cell: (entry) =>
         entry.uncertainties.length ? (
           <ul className="space-y-0.5">
             {entry.uncertainties.map((u) => (
               <li key={`${u.parameter}-${u.unit}`}>
-                {u.parameter}: ± {u.expanded_uncertainty} {u.unit}
+                {u.parameter}: ± {u.expanded_uncertainty} {u.relative ? '%' : u.unit} (k ={' '}
+                {u.coverage_factor})
               </li>
             ))}
           </ul>
@@ -217,9 +218,23 @@ function CertificateNumber({ text }: { text: string | null }) {
   )
 }
 
-type UncertaintyLine = { parameter: string; unit: string; expanded_uncertainty: string }
+type UncertaintyLine = {
+  parameter: string
+  unit: string
+  expanded_uncertainty: string
+  /** The k the certificate states with U (2 when it states none). */
+  coverage_factor: string
+  /** U in % of the value. */
+  relative: boolean
+}
 
-const emptyLine = (): UncertaintyLine => ({ parameter: '', unit: '', expanded_uncertainty: '' })
+const emptyLine = (): UncertaintyLine => ({
+  parameter: '',
+  unit: '',
+  expanded_uncertainty: '',
+  coverage_factor: '2',
+  relative: false,
+})
 
 /** Catat Kalibrasi: the calibrator's own calibration certificate. */
 function RecordCalibrationForm({ href, today }: { href: string; today: string }) {
@@ -245,9 +260,9 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
       ...data,
       issuer: data.issuer || null,
       notes: data.notes || null,
-      uncertainties: data.uncertainties.filter(
-        (line) => line.parameter || line.unit || line.expanded_uncertainty
-      ),
+      uncertainties: data.uncertainties
+        .filter((line) => line.parameter || line.unit || line.expanded_uncertainty)
+        .map((line) => ({ ...line, coverage_factor: line.coverage_factor || undefined })),
     }))
     form.post(href, { preserveScroll: true, onSuccess: () => form.reset() })
   }
@@ -295,7 +310,7 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
             {lines.map((line, index) => (
               <div
                 key={index}
-                className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1.3fr_auto] sm:border-0 sm:p-0 dark:border-slate-800"
+                className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1.3fr_0.9fr_auto_auto] sm:border-0 sm:p-0 dark:border-slate-800"
               >
                 <div className="col-span-2 sm:col-span-1">
                   <TextField
@@ -314,7 +329,7 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
                   error={errors[`uncertainties.${index}.unit`]}
                 />
                 <TextField
-                  label="Ketidakpastian (U, k=2)"
+                  label="Ketidakpastian (U)"
                   required
                   type="number"
                   inputMode="decimal"
@@ -324,6 +339,24 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
                   onChange={(e) => setLine(index, { expanded_uncertainty: e.target.value })}
                   error={errors[`uncertainties.${index}.expanded_uncertainty`]}
                 />
+                <TextField
+                  label="Faktor cakupan (k)"
+                  type="number"
+                  inputMode="decimal"
+                  step="any"
+                  min={1}
+                  value={line.coverage_factor}
+                  onChange={(e) => setLine(index, { coverage_factor: e.target.value })}
+                  error={errors[`uncertainties.${index}.coverage_factor`]}
+                />
+                <div className="sm:mt-7">
+                  <CheckboxField
+                    label="U relatif (%)"
+                    checked={line.relative}
+                    onChange={(checked) => setLine(index, { relative: checked })}
+                    error={errors[`uncertainties.${index}.relative`]}
+                  />
+                </div>
                 <Button
                   variant="ghost"
                   className="col-span-2 justify-self-end sm:col-span-1 sm:mt-6"

@@ -12,6 +12,7 @@ import {
   StandardPicker,
   type FormPoint,
   type PointValues,
+  type MeasurementSettings,
   type Standard,
 } from '~/components/orders/measurements'
 
@@ -50,6 +51,8 @@ type Props = Omit<OrderFormLinks, 'submitHref'> & {
   /** The calibrators the officer may pick on `standardsDate`. */
   standards: Standard[]
   standardsDate: string
+  /** How the lab judges and reports points: the page computes as the server will. */
+  measurement: MeasurementSettings
   /** Set when this form corrects an approved certificate: its number. */
   amendment: { number: string | null } | null
   values: Values
@@ -72,7 +75,7 @@ export default function Worksheet(props: Props) {
   const measuring = points.length > 0
 
   const results = points.map((point, index) =>
-    resultOf(point, form.data.points[index], standards, form.data.standards)
+    resultOf(point, form.data.points[index], standards, form.data.standards, props.measurement)
   )
   const complete = measuring && results.every(Boolean)
   const measuredLaik = complete ? results.every((r) => r!.result.passed) : null
@@ -119,7 +122,12 @@ export default function Worksheet(props: Props) {
           resolution: decimal(point.resolution),
           ...(point.calibrator_id ? { calibrator_id: point.calibrator_id } : {}),
           ...(point.reference_uncertainty.trim()
-            ? { reference_uncertainty: decimal(point.reference_uncertainty) }
+            ? {
+                reference_uncertainty: decimal(point.reference_uncertainty),
+                ...(point.reference_coverage.trim()
+                  ? { reference_coverage: decimal(point.reference_coverage) }
+                  : {}),
+              }
             : {}),
         }))
       } else {
@@ -243,6 +251,8 @@ export default function Worksheet(props: Props) {
               values={form.data.points[index]}
               standards={standards}
               chosen={form.data.standards}
+              computed={results[index]}
+              settings={props.measurement}
               errors={errors}
               onChange={(next) => {
                 form.setData(

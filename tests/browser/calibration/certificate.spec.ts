@@ -53,7 +53,12 @@ test.group('Traceable calibration records in Chromium', (group) => {
     // What the page computes while typing is what the certificate will say.
     const first = officer.locator('[data-point="0"]')
     assert.equal(await first.locator('[data-result="mean"]').innerText(), '60,3')
-    assert.equal(await first.locator('[data-result="uncertainty"]').innerText(), '1,0')
+    // ν_eff 10.7 → k = t95.45(10) = 2,28: U = 1,16 → 1,2 (two significant figures).
+    assert.equal(await first.locator('[data-result="uncertainty"]').innerText(), '1,2')
+    assert.equal(await first.locator('[data-result="coverage"]').innerText(), '2,28 (10)')
+    // The budget is there to read for every point.
+    await first.getByText('Anggaran ketidakpastian').click()
+    await first.getByText('Daya ulang pembacaan (tipe A)').waitFor()
     assert.include(await officer.locator('[data-measured-verdict]').innerText(), 'LAIK')
     await officer.getByRole('button', { name: 'Simpan' }).click()
     await officer.getByText('Lembar kerja tersimpan.').waitFor()
@@ -87,6 +92,7 @@ test.group('Traceable calibration records in Chromium', (group) => {
     assert.equal(response.headers()['content-type'], 'application/pdf')
 
     // The certificate as printed, scanned by a phone: the verification page, no sign-in.
+    // On the first page, under the signatures; the budgets follow as an annex on their own page.
     const png = await pdfPagePng(browser, await response.body())
     const scanned = decodeQr(png)
     assert.isNotNull(scanned, 'the QR code on the certificate decodes')
@@ -188,11 +194,16 @@ test.group('Traceable calibration records in Chromium', (group) => {
     await officer.getByRole('button', { name: 'Simpan' }).click()
     await officer.getByText('2 titik belum lengkap', { exact: true }).waitFor()
     const first = officer.getByRole('alert').first()
-    const box = await first.boundingBox()
     const viewport = officer.viewportSize()!
-    assert.isTrue(box !== null && box.y >= 0 && box.y + box.height <= viewport.height, 'in view')
+    // Scrolled there once the errors are drawn (a moment after the refusal's toast).
+    const inView = async () => {
+      const box = await first.boundingBox()
+      return box !== null && box.y >= 0 && box.y + box.height <= viewport.height
+    }
+    for (let tries = 0; tries < 20 && !(await inView()); tries++) await officer.waitForTimeout(100)
+    assert.isTrue(await inView(), 'in view')
     // Typing the missing uncertainty clears that point's errors.
-    await officer.getByLabel('U acuan, k=2 (%)').fill('1')
+    await officer.getByLabel('U acuan (%)').fill('1')
     await officer.getByText(/tidak menyatakan U untuk SpO2 90 %/).waitFor({ state: 'detached' })
   })
 })

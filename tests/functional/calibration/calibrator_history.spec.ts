@@ -126,7 +126,13 @@ test.group('Calibrator history | the page', (group) => {
     assert.equal(oldest.certificate_number, 'LK-032-IDN/2025/0101')
     assert.equal(oldest.issuer, 'Laboratorium Kalibrasi BPAFK Jakarta')
     assert.deepEqual(oldest.uncertainties, [
-      { parameter: 'Heart rate', unit: 'bpm', expanded_uncertainty: 0.5 },
+      {
+        parameter: 'Heart rate',
+        unit: 'bpm',
+        expanded_uncertainty: 0.5,
+        coverage_factor: 2,
+        relative: false,
+      },
     ])
     assert.equal(props.history[2].notes, 'SpO2 menyimpang 3 %.')
     assert.isTrue(props.usableToday.usable)
@@ -305,17 +311,17 @@ test.group('Calibrator history | Catat Kalibrasi', (group) => {
     [
       'an uncertainty of 0',
       { uncertainties: [{ parameter: 'Tekanan', unit: 'mmHg', expanded_uncertainty: '0' }] },
-      { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U, k=2) harus lebih dari 0.' },
+      { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U) harus lebih dari 0.' },
     ],
     [
       'a negative uncertainty',
       { uncertainties: [{ parameter: 'Tekanan', unit: 'mmHg', expanded_uncertainty: '-0.3' }] },
-      { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U, k=2) harus lebih dari 0.' },
+      { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U) harus lebih dari 0.' },
     ],
     [
       'an uncertainty that is no number',
       { uncertainties: [{ parameter: 'Tekanan', unit: 'mmHg', expanded_uncertainty: [] }] },
-      { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U, k=2) harus berupa angka.' },
+      { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U) harus berupa angka.' },
     ],
     [
       'an uncertainty without its parameter and unit',

@@ -105,7 +105,12 @@ test.group('Calibration records | measurements in the worksheet', (group) => {
     assert.deepEqual(JSON.parse(points[0].readings), [60, 61, 60])
     assert.approximately(Number(points[0].mean), 60.333333, 1e-6)
     assert.approximately(Number(points[0].error), 0.333333, 1e-6)
-    assert.approximately(Number(points[0].expanded_uncertainty), 1.013794, 1e-6)
+    // ν_eff 10.7 → k = t95.45(10) = 2.284: U = 1.157591 (not 2 · uc = 1.013794).
+    assert.approximately(Number(points[0].expanded_uncertainty), 1.157591, 1e-6)
+    assert.approximately(Number(points[0].coverage_factor), 2.284, 0.0005)
+    assert.approximately(Number(points[0].effective_dof), 10.695, 0.001)
+    assert.equal(points[0].conformity, 'pass')
+    assert.equal(points[0].decision_rule, 'simple')
     assert.equal(
       Number(points[0].reference_uncertainty),
       0.5,
@@ -113,8 +118,9 @@ test.group('Calibration records | measurements in the worksheet', (group) => {
     )
     assert.equal(Number(points[0].calibrator_id), calibrator.id)
     assert.isTrue(Boolean(Number(points[0].passed)))
-    // SpO2 90: readings 91 92 91, Uref 1 → uc² = 1/9 + 0.25 + 1/12 = 0.444444; U = 1.333333
-    assert.approximately(Number(points[2].expanded_uncertainty), 1.333333, 1e-6)
+    // SpO2 90: readings 91 92 91, Uref 1 → uc² = 1/9 + 0.25 + 1/12 = 0.444444, uc = 0.666667;
+    // ν_eff = 0.444444² / ((1/9)² / 2) = 32 → k = t95.45(32) = 2.0812; U = 1.387472
+    assert.approximately(Number(points[2].expanded_uncertainty), 1.387472, 1e-6)
 
     const line = await db.from('order_devices').where('id', device.id).first()
     assert.isTrue(Boolean(Number(line.measured_laik)))

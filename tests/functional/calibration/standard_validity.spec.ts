@@ -61,9 +61,27 @@ test.group('Standards on a date | the validity rule', (group) => {
         dueOn: '2027-03-04',
         issuer: 'Laboratorium Kalibrasi BPAFK Jakarta',
         uncertainties: [
-          { parameter: 'Heart rate', unit: 'bpm', expandedUncertainty: 0.5 },
-          { parameter: 'SpO2', unit: '%', expandedUncertainty: 1 },
-          { parameter: 'Tekanan', unit: 'mmHg', expandedUncertainty: 0.5 },
+          {
+            parameter: 'Heart rate',
+            unit: 'bpm',
+            expandedUncertainty: 0.5,
+            coverageFactor: 2,
+            relative: false,
+          },
+          {
+            parameter: 'SpO2',
+            unit: '%',
+            expandedUncertainty: 1,
+            coverageFactor: 2,
+            relative: false,
+          },
+          {
+            parameter: 'Tekanan',
+            unit: 'mmHg',
+            expandedUncertainty: 0.5,
+            coverageFactor: 2,
+            relative: false,
+          },
         ],
       },
     })
@@ -197,7 +215,13 @@ test.group('Standards on a date | the validity rule', (group) => {
     assert.isNull(check.refusal)
     assert.equal(check.calibration?.id, recalibrated.id)
     assert.deepEqual(check.calibration?.uncertainties, [
-      { parameter: 'Laju alir', unit: 'mL/h', expandedUncertainty: 0.6 },
+      {
+        parameter: 'Laju alir',
+        unit: 'mL/h',
+        expandedUncertainty: 0.6,
+        coverageFactor: 2,
+        relative: false,
+      },
     ])
   })
 

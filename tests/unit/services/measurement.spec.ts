@@ -34,17 +34,22 @@ test.group('Measurement | one calibration point', () => {
     close(assert, result.repeatability, 0.333333, 'uA')
     close(assert, result.referenceContribution, 0.25, 'uRef')
     close(assert, result.resolutionContribution, 0.288675, 'uRes')
-    // uc² = 0.111111 + 0.0625 + 0.083333 = 0.256944; uc = 0.506897; U = 1.013794
+    // uc² = 0.111111 + 0.0625 + 0.083333 = 0.256944; uc = 0.506897
     close(assert, result.combinedUncertainty, 0.506897, 'uc')
-    close(assert, result.expandedUncertainty, 1.013794, 'U')
+    // ν_eff = uc⁴ / (uA⁴ / 2) = 0.066021 / 0.006173 = 10.695 → 10; t95.45(10) = 2.284 (GUM G.2)
+    close(assert, result.effectiveDof, 10.6953125, 'ν_eff')
+    assert.approximately(result.coverageFactor, 2.284, 0.0005)
+    // U = 2.28368 · 0.506897 = 1.157591
+    close(assert, result.expandedUncertainty, 1.157591, 'U')
     assert.equal(result.limit, 2)
     assert.isTrue(result.passed)
-    // U to two significant figures (1.0), mean and error to its decimal place.
-    assert.deepEqual(reportPoint(spec, result), {
+    // U to two significant figures (1.2), mean and error to its decimal place.
+    assert.deepEqual(reportPoint(result), {
       decimals: 1,
       mean: '60.3',
       error: '0.3',
-      expandedUncertainty: '1.0',
+      expandedUncertainty: '1.2',
+      coverageFactor: '2.28',
       limit: '2.0',
     })
   })
@@ -58,11 +63,13 @@ test.group('Measurement | one calibration point', () => {
       referenceUncertainty: 1,
     }
     const onLimit = evaluatePoint(spec, [92, 92, 92])
-    // error 2 = limit 2; s = 0; uc² = 0.5² + 0.288675² = 0.333333; U = 2 · 0.577350 = 1.154701
+    // error 2 = limit 2; s = 0 (ν_eff infinite, k = 2); uc² = 0.5² + 0.288675² = 0.333333;
+    // U = 2 · 0.577350 = 1.154701
     assert.equal(onLimit.error, 2)
     assert.isTrue(onLimit.passed)
+    assert.equal(onLimit.coverageFactor, 2)
     close(assert, onLimit.expandedUncertainty, 1.154701, 'U')
-    assert.equal(reportPoint(spec, onLimit).expandedUncertainty, '1.2')
+    assert.equal(reportPoint(onLimit).expandedUncertainty, '1.2')
 
     const beyond = evaluatePoint(spec, [92, 92, 93])
     // mean 92.333333: error 2.333333 > 2
@@ -100,13 +107,15 @@ test.group('Measurement | one calibration point', () => {
     assert.isTrue(result.passed)
     // s: deviations ±1.5, 0: 4.5 / 2 = 2.25, s = 1.5; uA = 1.5/√3 = 0.866025
     // uRef = 0.3; uRes = 0.1/(2√3) = 0.028868; uc² = 0.75 + 0.09 + 0.000833 = 0.840833
-    // uc = 0.916969; U = 1.833939 → 1.8
-    close(assert, result.expandedUncertainty, 1.833939, 'U')
-    assert.deepEqual(reportPoint(spec, result), {
+    // uc = 0.916969; ν_eff = 0.840833² / (0.75² / 2) = 2.514 → 2, k = t95.45(2) = 4.527
+    // U = 4.52655 · 0.916969 = 4.150710 → 4.2
+    close(assert, result.expandedUncertainty, 4.15071, 'U')
+    assert.deepEqual(reportPoint(result), {
       decimals: 1,
       mean: '110.0',
       error: '10.0',
-      expandedUncertainty: '1.8',
+      expandedUncertainty: '4.2',
+      coverageFactor: '4.53',
       limit: '10.0',
     })
     assert.isFalse(evaluatePoint(spec, [89.9]).passed, '−10.1 % is outside')
@@ -150,7 +159,9 @@ test.group('Measurement | reporting and the verdict', () => {
     assert.equal(roundTo(2.45, 1), 2.5)
   })
 
-  test('the mean keeps the resolution when it is finer than U', ({ assert }) => {
+  test('the mean and error follow U to its decimal place, even when the resolution is finer', ({
+    assert,
+  }) => {
     const spec: PointSpec = {
       nominal: 5,
       tolerance: 1,
@@ -158,12 +169,11 @@ test.group('Measurement | reporting and the verdict', () => {
       resolution: 0.01,
       referenceUncertainty: 2,
     }
-    // U ≈ 2 · √(1² + 0.01²/12) = 2.000008 → two figures "2.0" would keep one decimal;
-    // the resolution 0.01 keeps two.
-    const reported = reportPoint(spec, evaluatePoint(spec, [5.01, 5.02]))
-    assert.equal(reported.decimals, 2)
-    assert.equal(reported.mean, '5.02')
-    assert.equal(reported.expandedUncertainty, '2.00')
+    // U ≈ 2 · √(1² + …) = 2.00004 → "2.0": the mean 5.015 is reported 5.0 (GUM 7.2.6).
+    const reported = reportPoint(evaluatePoint(spec, [5.01, 5.02]))
+    assert.equal(reported.decimals, 1)
+    assert.equal(reported.mean, '5.0')
+    assert.equal(reported.expandedUncertainty, '2.0')
   })
 
   test('LAIK when every point passed, TIDAK LAIK when one failed, none without points', ({
