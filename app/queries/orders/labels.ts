@@ -105,7 +105,10 @@ export async function labelSheetMissing(order: Pick<Order, 'id'>) {
 /**
  * What the public verification page shows of a label (issue 12: the device, the facility, the
  * calibration date, the next due date and LAIK or TIDAK LAIK, nothing else); null when no
- * label carries the code. The result is shown once the device's worksheet carries it.
+ * label carries the code. The result is shown only once the head of the lab has approved the
+ * line's certificate (issue 37, point 6): a worksheet waiting for approval is not a result,
+ * and the page says it waits. A device found TIDAK LAIK has no next due date: it is out of
+ * use until repaired or replaced.
  */
 export async function verifiedLabel(code: string) {
   const row = await db
@@ -117,11 +120,18 @@ export async function verifiedLabel(code: string) {
     .where('l.code', code)
     .select('a.name as alkes_name', 'a.recalibration_months', 'd.merk', 'd.model')
     .select('d.serial_number', 'd.status', 'd.work_date', 'd.is_laik', 'f.fasyankes_name')
+    .select(
+      db.raw(
+        `(SELECT count(*) FROM certificates c WHERE c.order_device_id = d.id AND c.status = 'Berlaku') as approved`
+      )
+    )
     .first()
   if (!row) return null
   const workDate = dateFromDatabase(row.work_date)
   const calibrated = DateTime.fromISO(workDate?.slice(0, 10) ?? '')
-  const hasResult = row.status !== 'BATAL UJI' && calibrated.isValid && row.is_laik !== null
+  const measured = row.status !== 'BATAL UJI' && calibrated.isValid && row.is_laik !== null
+  const approved = Number(row.approved) > 0
+  const laik = Boolean(Number(row.is_laik))
   return {
     code: printedLabelCode(code),
     alkes_name: row.alkes_name as string,
@@ -130,14 +140,18 @@ export async function verifiedLabel(code: string) {
     serial_number: (row.serial_number as string | null) ?? '-',
     fasyankes_name: row.fasyankes_name as string,
     cancelled: row.status === 'BATAL UJI',
-    result: hasResult
-      ? {
-          formatted_calibration_date: formatDate(calibrated),
-          formatted_next_due_date: formatDate(
-            nextCalibrationDate(calibrated, Number(row.recalibration_months))
-          ),
-          verdict: (Number(row.is_laik) ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK',
-        }
-      : null,
+    /** Measured, its certificate not yet approved: no result is shown. */
+    awaiting_approval: measured && !approved,
+    result:
+      measured && approved
+        ? {
+            formatted_calibration_date: formatDate(calibrated),
+            /** Null for TIDAK LAIK: a failed device is not due, it is out of use. */
+            formatted_next_due_date: laik
+              ? formatDate(nextCalibrationDate(calibrated, Number(row.recalibration_months)))
+              : null,
+            verdict: (laik ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK',
+          }
+        : null,
   }
 }

@@ -18,9 +18,10 @@ type Props = {
     serial_number: string
     fasyankes_name: string
     cancelled: boolean
+    awaiting_approval: boolean
     result: {
       formatted_calibration_date: string
-      formatted_next_due_date: string
+      formatted_next_due_date: string | null
       verdict: 'LAIK' | 'TIDAK LAIK'
     } | null
   } | null
@@ -202,7 +203,9 @@ export default function VerifyLabel({ labName, typed, state, label, certificate 
                 <Notice tone="amber" icon={<ShieldAlert className="size-5 shrink-0" />}>
                   {label.cancelled
                     ? 'Label ini tidak berlaku: pengujian alat ini dibatalkan.'
-                    : 'Label ini asli, tetapi hasil kalibrasi alat belum tersedia.'}
+                    : label.awaiting_approval
+                      ? 'Label ini asli; hasil kalibrasi alat menunggu persetujuan kepala laboratorium.'
+                      : 'Label ini asli, tetapi hasil kalibrasi alat belum tersedia.'}
                 </Notice>
               </div>
             )}
@@ -218,7 +221,10 @@ export default function VerifyLabel({ labName, typed, state, label, certificate 
               {label.result && (
                 <>
                   <Row label="Tanggal Kalibrasi">{label.result.formatted_calibration_date}</Row>
-                  <Row label="Kalibrasi Berikutnya">{label.result.formatted_next_due_date}</Row>
+                  <Row label="Kalibrasi Berikutnya">
+                    {label.result.formatted_next_due_date ??
+                      'Tidak ada: alat tidak laik pakai, perlu perbaikan atau penggantian.'}
+                  </Row>
                 </>
               )}
             </dl>

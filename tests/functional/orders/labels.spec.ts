@@ -473,11 +473,29 @@ test.group('Labels | public verification', (group) => {
       .from('order_devices')
       .where('id', devices[0].id)
       .update({ work_date: '2026-11-20', is_laik: true })
+    // Measured, its certificate waiting for the head: the label shows no result yet (issue 37).
+    const certificate = {
+      order_device_id: devices[0].id,
+      revision: 0,
+      status: 'Menunggu Persetujuan',
+      code: 'CRT' + String(order.id).padStart(7, '0'),
+      created_at: new Date(),
+      updated_at: new Date(),
+    }
+    const [certificateId] = await db.table('certificates').insert(certificate).returning('id')
+    const waiting = await client.get(`/verifikasi/${label.code}`).withInertia()
+    assert.isNull((waiting.inertiaProps as any).label.result)
+    assert.isTrue((waiting.inertiaProps as any).label.awaiting_approval)
+    await db
+      .from('certificates')
+      .where('id', (certificateId as any)?.id ?? certificateId)
+      .update({ status: 'Berlaku' })
     const shown = await client.get(`/verifikasi/${label.code.toLowerCase()}`).withInertia()
     shown.assertStatus(200)
     const props = shown.inertiaProps as any
     assert.deepEqual(Object.keys(props.label).sort(), [
       'alkes_name',
+      'awaiting_approval',
       'cancelled',
       'code',
       'fasyankes_name',
@@ -492,6 +510,12 @@ test.group('Labels | public verification', (group) => {
     assert.equal(props.label.result.formatted_calibration_date, '20 November 2026')
     assert.equal(props.label.result.formatted_next_due_date, '20 November 2027')
     assert.notInclude(JSON.stringify(props), order.number, 'nothing about the order')
+
+    // TIDAK LAIK: out of use, no next due date (issue 37, point 6).
+    await db.from('order_devices').where('id', devices[0].id).update({ is_laik: false })
+    const failed = (await client.get(`/verifikasi/${label.code}`).withInertia()).inertiaProps as any
+    assert.equal(failed.label.result.verdict, 'TIDAK LAIK')
+    assert.isNull(failed.label.result.formatted_next_due_date)
     assert.notInclude(JSON.stringify(props), 'price')
 
     const dashed = await client
