@@ -46,6 +46,8 @@ const labConfig = {
     } satisfies RuleChoice,
     roundUp: env.get('LAB_ROUND_UNCERTAINTY_UP', false),
     minimumTur: env.get('LAB_MINIMUM_TUR', 4),
+    /** Fewer readings than this take the pooled s of the device type's history (GUM 4.2.4). */
+    minimumReadings: Math.max(1, env.get('LAB_MINIMUM_READINGS', 2)),
   },
 }
 

@@ -7,13 +7,19 @@
  * uncertainty budget by the GUM (JCGM 100:2008) and EA-4/02 M:2022:
  *
  *   mean   x̄ = Σxi / n
- *   error  e = x̄ − nominal                       (indication minus reference)
+ *   error  e = x̄ − (nominal + c)                 (indication minus the reference's value, with
+ *                                                the correction c its certificate states)
  *   s      = √(Σ(xi − x̄)² / (n − 1))            (0 when n = 1)
- *   uA     = s / √n,  ν = n − 1                  repeatability, type A, normal
+ *   uA     = s / √n,  ν = n − 1                  repeatability, type A, normal; with fewer
+ *                                                readings than the lab's minimum, the pooled s
+ *                                                of the device type's history and its ν
  *   uRef   = Uref / kref, ν = ∞                  the standard's certificate: U and its own k
  *                                                (a relative U is taken of the nominal)
+ *   uDrift = d / √3, ν = ∞                        the standard's drift between its last two
+ *                                                calibrations (change of correction), rectangular
+ *   uSRes  = standard's resolution / (2√3), ν = ∞  rectangular
  *   uRes   = resolution / (2√3), ν = ∞            the device's resolution, rectangular
- *   uc     = √(uA² + uRef² + uRes²)              (every sensitivity coefficient is 1)
+ *   uc     = √(Σ ui²)                            (every sensitivity coefficient is 1)
  *   ν_eff  = uc⁴ / Σ(ui⁴ / νi)                   Welch–Satterthwaite (GUM G.2b)
  *   k      = t95.45(⌊ν_eff⌋)                      Student's t, 2 when ν_eff is infinite
  *   U      = k · uc
@@ -44,6 +50,8 @@ export type FormPoint = {
   tolerance: number
   tolerance_type: ToleranceType
   repeats: number
+  /** The pooled s of the device type's history at this point, taken with too few readings. */
+  prior: { deviation: number; dof: number } | null
 }
 
 export interface PointSpec {
@@ -58,6 +66,19 @@ export interface PointSpec {
   referenceCoverage?: number
   /** Whether that U is relative, in % of the value (of the nominal here). */
   referenceRelative?: boolean
+  /** The correction its certificate states at this point: the reference's value is nominal + c. */
+  referenceCorrection?: number
+  /** The half-width of the standard's drift since its previous calibration (rectangular). */
+  referenceDrift?: number
+  /** The standard's own resolution at this point (rectangular). */
+  referenceResolution?: number
+  /**
+   * A prior standard deviation of the readings (pooled from the device type's history) and its
+   * degrees of freedom: used in place of the readings' own when they are fewer than
+   * `minimumReadings` (2 by default).
+   */
+  prior?: { deviation: number; dof: number } | null
+  minimumReadings?: number
   /** The decision rule the point is judged by (simple acceptance by default). */
   decision?: RuleChoice
   /** Round U up to two significant figures instead of half away from zero. */
@@ -66,7 +87,7 @@ export interface PointSpec {
 
 /** One line of a point's uncertainty budget (EA-4/02 table S1.x). */
 export interface BudgetLine {
-  source: 'repeatability' | 'reference' | 'resolution'
+  source: 'repeatability' | 'reference' | 'drift' | 'reference_resolution' | 'resolution'
   label: string
   distribution: 'normal' | 'rectangular'
   /** The quantity as known: s of the readings, the standard's U, the device's resolution. */
@@ -130,10 +151,11 @@ export function withinLimit(error: number, limit: number) {
   return Math.abs(error) <= limit + slack
 }
 
-/** The point's budget: type A from the readings, the standard and the device's resolution. */
+/** The point's budget: type A, the standard (its U, drift and resolution), the device's resolution. */
 export function budgetOf(spec: PointSpec, readings: number[]): BudgetLine[] {
-  const s = standardDeviation(readings)
   const n = readings.length
+  const usesPrior = Boolean(spec.prior) && n < (spec.minimumReadings ?? 2)
+  const s = usesPrior ? spec.prior!.deviation : standardDeviation(readings)
   const k = spec.referenceCoverage ?? DEFAULT_REFERENCE_COVERAGE
   const reference = spec.referenceRelative
     ? (Math.abs(spec.nominal) * spec.referenceUncertainty) / 100
@@ -155,27 +177,63 @@ export function budgetOf(spec: PointSpec, readings: number[]): BudgetLine[] {
     u: value / divisor,
     dof,
   })
-  return [
-    line(
-      'repeatability',
-      'Daya ulang pembacaan (tipe A)',
-      'normal',
-      s,
-      Math.sqrt(n),
-      n > 1 ? n - 1 : Infinity
-    ),
+  const lines = [
+    usesPrior
+      ? line(
+          'repeatability',
+          'Daya ulang (s gabungan riwayat, tipe A)',
+          'normal',
+          s,
+          Math.sqrt(n),
+          spec.prior!.dof
+        )
+      : line(
+          'repeatability',
+          'Daya ulang pembacaan (tipe A)',
+          'normal',
+          s,
+          Math.sqrt(n),
+          n > 1 ? n - 1 : Infinity
+        ),
     line('reference', 'Standar acuan (sertifikat)', 'normal', reference, k, Infinity),
-    line('resolution', 'Resolusi alat', 'rectangular', spec.resolution, 2 * Math.sqrt(3), Infinity),
   ]
+  if (spec.referenceDrift) {
+    lines.push(
+      line(
+        'drift',
+        'Drift standar acuan',
+        'rectangular',
+        spec.referenceDrift,
+        Math.sqrt(3),
+        Infinity
+      )
+    )
+  }
+  if (spec.referenceResolution) {
+    lines.push(
+      line(
+        'reference_resolution',
+        'Resolusi standar acuan',
+        'rectangular',
+        spec.referenceResolution,
+        2 * Math.sqrt(3),
+        Infinity
+      )
+    )
+  }
+  lines.push(
+    line('resolution', 'Resolusi alat', 'rectangular', spec.resolution, 2 * Math.sqrt(3), Infinity)
+  )
+  return lines
 }
 
 export function evaluatePoint(spec: PointSpec, readings: number[]): PointResult {
   if (!readings.length) throw new RangeError('A point needs at least one reading')
   const average = mean(readings)
   const budget = budgetOf(spec, readings)
-  const [repeatability, reference, resolution] = budget
+  const part = (source: BudgetLine['source']) => budget.find((line) => line.source === source)
   const { combined, effectiveDof, coverageFactor: k, expanded } = combineBudget(budget)
-  const error = average - spec.nominal
+  const error = average - (spec.nominal + (spec.referenceCorrection ?? 0))
   const limit = limitOf(spec)
   const reportedUncertainty = roundUncertainty(expanded, spec.roundUp)
   const decimals =
@@ -190,10 +248,10 @@ export function evaluatePoint(spec: PointSpec, readings: number[]): PointResult 
   return {
     mean: average,
     error,
-    standardDeviation: repeatability.value,
-    repeatability: repeatability.u,
-    referenceContribution: reference.u,
-    resolutionContribution: resolution.u,
+    standardDeviation: part('repeatability')!.value,
+    repeatability: part('repeatability')!.u,
+    referenceContribution: part('reference')!.u,
+    resolutionContribution: part('resolution')!.u,
     budget,
     combinedUncertainty: combined,
     effectiveDof,
@@ -290,6 +348,12 @@ export interface StatedLine {
   expanded_uncertainty: number
   coverage_factor?: number
   relative?: boolean
+  /** The correction the certificate states (reference value = nominal + correction). */
+  correction?: number | null
+  /** The standard's resolution at this parameter. */
+  resolution?: number | null
+  /** |change of correction| since the previous calibration, a rectangular half-width. */
+  drift?: number | null
 }
 
 /**

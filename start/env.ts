@@ -62,6 +62,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   LAB_GUARD_BAND_FACTOR: Env.schema.number.optional(),
   LAB_ROUND_UNCERTAINTY_UP: Env.schema.boolean.optional(),
   LAB_MINIMUM_TUR: Env.schema.number.optional(),
+  LAB_MINIMUM_READINGS: Env.schema.number.optional(),
   SQLITE_READERS: Env.schema.number.optional(),
   // The facility map's tiles: a URL template with {z}/{x}/{y} (and optionally {s}), and its credit.
   // Notifications (issue 17): Telegram, e-mail, the daily recalibration reminders.

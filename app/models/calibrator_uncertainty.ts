@@ -23,4 +23,12 @@ export default class CalibratorUncertainty extends IdentifiedModel {
 
   @column({ consume: (value: unknown) => Boolean(Number(value)) })
   declare relative: boolean
+
+  /** The correction the certificate states at this parameter (null: none stated). */
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare correction: number | null
+
+  /** The standard's resolution at this parameter (null: not stated). */
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare resolution: number | null
 }

@@ -26,6 +26,23 @@ export default class WorksheetPoint extends TestPointColumns {
   @column({ consume: (value: unknown) => Boolean(Number(value)) })
   declare referenceRelative: boolean
 
+  /** The standard's correction, drift half-width and resolution at this point (0: none). */
+  @column(number)
+  declare referenceCorrection: number
+
+  @column(number)
+  declare referenceDrift: number
+
+  @column(number)
+  declare referenceResolution: number
+
+  /** The pooled s of the device type's history used for too few readings, and its ν. */
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare priorDeviation: number | null
+
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare priorDof: number | null
+
   /** The ILAC-G8 rule the point was judged by, and a guard band's factor r (w = r·U). */
   @column()
   declare decisionRule: DecisionRule

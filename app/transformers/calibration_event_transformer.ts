@@ -19,6 +19,9 @@ export type StatedUncertainty = {
   /** The k its certificate states with U, and whether U is in % of the value. */
   coverage_factor: number
   relative: boolean
+  /** The correction and the standard's resolution it states at this parameter, if any. */
+  correction: number | null
+  resolution: number | null
 }
 
 /**

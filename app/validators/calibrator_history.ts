@@ -20,11 +20,15 @@ export const CALIBRATION_LABELS = {
   'expanded_uncertainty': 'Ketidakpastian (U)',
   'coverage_factor': 'Faktor cakupan (k)',
   'relative': 'U relatif (%)',
+  'correction': 'Koreksi',
+  'resolution': 'Resolusi standar',
   'uncertainties.*.parameter': 'Parameter',
   'uncertainties.*.unit': 'Satuan',
   'uncertainties.*.expanded_uncertainty': 'Ketidakpastian (U)',
   'uncertainties.*.coverage_factor': 'Faktor cakupan (k)',
   'uncertainties.*.relative': 'U relatif (%)',
+  'uncertainties.*.correction': 'Koreksi',
+  'uncertainties.*.resolution': 'Resolusi standar',
   'found_on': 'Tanggal Ditemukan',
   'reason': 'Alasan',
 }
@@ -71,6 +75,10 @@ export const calibrationRecordValidator = vine.create({
         coverage_factor: number().min(1).max(20).optional(),
         // U stated in % of the value instead of the parameter's unit.
         relative: vine.boolean().optional(),
+        // The correction at this parameter (reference value = nominal + correction), if stated.
+        correction: number().min(-1_000_000).max(1_000_000).nullable().optional(),
+        // The standard's own resolution at this parameter, if it matters.
+        resolution: number().min(0).max(1_000_000).nullable().optional(),
       })
     )
     .maxLength(30)

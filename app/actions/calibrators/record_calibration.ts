@@ -105,6 +105,8 @@ export async function recordCalibration(
     expanded_uncertainty: row.expanded_uncertainty,
     coverage_factor: row.coverage_factor ?? 2,
     relative: row.relative ?? false,
+    correction: row.correction ?? null,
+    resolution: row.resolution ?? null,
   }))
   return db.transaction(async (trx) => {
     // Every write below is audited: the chain first, then the rows (services/audit.ts).

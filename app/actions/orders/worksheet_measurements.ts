@@ -14,6 +14,7 @@ import {
 import lab from '#config/lab'
 import { refuseFields } from '#services/field_errors'
 import { standardCandidates, type StandardCandidate } from '#queries/orders/worksheet_standards'
+import { priorDeviations, priorKey } from '#queries/orders/prior_deviations'
 
 export interface MeasurementInput {
   ambient_temperature?: number
@@ -87,6 +88,7 @@ export async function recordMeasurements(
       errors.ambient_humidity = 'Kelembapan (%RH) wajib diisi bila pengukuran dicatat.'
     }
     const template = await pointsToMeasure(device, trx)
+    const priors = await priorDeviations(device.alkesId, device.id, trx)
     const points = input.points!
     if (!template.length) {
       errors.points =
@@ -132,12 +134,31 @@ export async function recordMeasurements(
             ? (stated.coverage_factor ?? 2)
             : (point.reference_coverage ?? 2),
           referenceRelative: stated?.relative ?? false,
+          referenceCorrection: stated?.correction ?? 0,
+          referenceDrift: stated?.drift ?? 0,
+          referenceResolution: stated?.resolution ?? 0,
+          // The device type's pooled s, when this sheet has fewer readings than the minimum.
+          ...(readings.length < lab.measurement.minimumReadings && priors.has(priorKey(spec))
+            ? {
+                priorDeviation: priors.get(priorKey(spec))!.deviation,
+                priorDof: priors.get(priorKey(spec))!.dof,
+              }
+            : { priorDeviation: null, priorDof: null }),
           decisionRule: rule.rule,
           guardFactor: rule.guardFactor ?? null,
           readings,
         }
         const result = evaluatePoint(
-          { ...values, decision: rule, roundUp: lab.measurement.roundUp },
+          {
+            ...values,
+            prior:
+              values.priorDeviation === null
+                ? null
+                : { deviation: values.priorDeviation, dof: values.priorDof! },
+            minimumReadings: lab.measurement.minimumReadings,
+            decision: rule,
+            roundUp: lab.measurement.roundUp,
+          },
           readings.length ? readings : [0]
         )
         return {

@@ -149,6 +149,14 @@ function certificatePoint(point: WorksheetPoint): CertificatePoint {
       referenceUncertainty: point.referenceUncertainty,
       referenceCoverage: point.referenceCoverage,
       referenceRelative: point.referenceRelative,
+      referenceCorrection: point.referenceCorrection,
+      referenceDrift: point.referenceDrift,
+      referenceResolution: point.referenceResolution,
+      prior:
+        point.priorDeviation === null
+          ? null
+          : { deviation: point.priorDeviation, dof: point.priorDof ?? 1 },
+      minimumReadings: lab.measurement.minimumReadings,
       decision: ruleOf(point),
       roundUp: lab.measurement.roundUp,
     },

@@ -41,6 +41,8 @@ export async function historyOf(
       expanded_uncertainty: Number(row.expanded_uncertainty),
       coverage_factor: Number(row.coverage_factor),
       relative: Boolean(Number(row.relative)),
+      correction: row.correction === null ? null : Number(row.correction),
+      resolution: row.resolution === null ? null : Number(row.resolution),
     })
     stated.set(Number(row.calibration_id), list)
   }

@@ -17,6 +17,10 @@ export interface StandardCalibration {
     expandedUncertainty: number
     coverageFactor: number
     relative: boolean
+    correction: number | null
+    resolution: number | null
+    /** |correction − the previous passed calibration's correction|: the standard's drift. */
+    drift: number | null
   }[]
 }
 
@@ -83,7 +87,18 @@ export async function standardsOnDate(
           'u.unit',
           'u.expanded_uncertainty',
           'u.coverage_factor',
-          'u.relative'
+          'u.relative',
+          'u.correction',
+          'u.resolution',
+          // The same parameter's correction in the calibration before: the drift between them.
+          db.raw(
+            `(select p.correction from calibrator_uncertainties p
+               join calibrator_calibrations h3 on h3.id = p.calibration_id
+              where h3.calibrator_id = c.id and h3.kind = 'calibration' and h3.passed
+                and (h3.performed_on < h.performed_on or (h3.performed_on = h.performed_on and h3.id < h.id))
+                and p.parameter = u.parameter and p.unit = u.unit
+              order by h3.performed_on desc, h3.id desc limit 1) as previous_correction`
+          )
         )
         .orderBy('c.id')
         .orderBy('u.id')
@@ -139,6 +154,14 @@ function uncertaintyOf(row: Record<string, any>) {
     expandedUncertainty: Number(row.expanded_uncertainty),
     coverageFactor: Number(row.coverage_factor ?? 2),
     relative: Boolean(Number(row.relative ?? 0)),
+    correction:
+      row.correction === null || row.correction === undefined ? null : Number(row.correction),
+    resolution:
+      row.resolution === null || row.resolution === undefined ? null : Number(row.resolution),
+    drift:
+      row.correction === null || row.correction === undefined || row.previous_correction === null
+        ? null
+        : Math.abs(Number(row.correction) - Number(row.previous_correction)),
   }
 }
 

@@ -1,4 +1,5 @@
 import lab from '#config/lab'
+import { priorDeviations, priorKey } from '#queries/orders/prior_deviations'
 import { DECISION_RULE_LABELS } from '#shared/decision_rules'
 import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
@@ -37,10 +38,11 @@ export async function worksheetFormProps(
   options: { amendment: boolean; standardsOn: string }
 ) {
   const now = labNow()
-  const [officers, points, candidates, chosen] = await Promise.all([
+  const [officers, points, candidates, priors, chosen] = await Promise.all([
     staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory', 'yantek']),
     pointsToMeasure(device),
     standardCandidates(order, device, options.standardsOn),
+    priorDeviations(device.alkesId, device.id),
     db.from('order_device_standards').where('order_device_id', device.id).select('calibrator_id'),
   ])
   return {
@@ -61,6 +63,7 @@ export async function worksheetFormProps(
       tolerance: point.tolerance,
       tolerance_type: point.toleranceType,
       repeats: point.repeats,
+      prior: priors.get(priorKey(point)) ?? null,
     })),
     standards: candidates,
     standardsDate: options.standardsOn,
@@ -69,6 +72,7 @@ export async function worksheetFormProps(
       decision: lab.measurement.decision,
       rule_label: DECISION_RULE_LABELS[lab.measurement.decision.rule],
       round_up: lab.measurement.roundUp,
+      minimum_readings: lab.measurement.minimumReadings,
       minimum_tur: lab.measurement.minimumTur,
     },
     measuredLaik: device.measuredLaik,

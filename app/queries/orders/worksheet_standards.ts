@@ -108,6 +108,9 @@ function candidateOf(
       expanded_uncertainty: u.expandedUncertainty,
       coverage_factor: u.coverageFactor,
       relative: u.relative,
+      correction: u.correction,
+      resolution: u.resolution,
+      drift: u.drift,
     })),
     refusal: check.refusal,
   }

@@ -33,6 +33,7 @@ export type MeasurementSettings = {
   rule_label: string
   round_up: boolean
   minimum_tur: number
+  minimum_readings: number
 }
 
 export type Standard = {
@@ -102,6 +103,11 @@ export function resultOf(
     referenceUncertainty: reference.value,
     referenceCoverage: reference.coverage,
     referenceRelative: reference.line?.relative ?? false,
+    referenceCorrection: reference.line?.correction ?? 0,
+    referenceDrift: reference.line?.drift ?? 0,
+    referenceResolution: reference.line?.resolution ?? 0,
+    prior: point.prior,
+    minimumReadings: settings.minimum_readings,
     decision: settings.decision,
     roundUp: settings.round_up,
   }

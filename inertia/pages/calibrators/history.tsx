@@ -86,7 +86,8 @@ export default function CalibratorHistory(props: Props) {
             {entry.uncertainties.map((u) => (
               <li key={`${u.parameter}-${u.unit}`}>
                 {u.parameter}: ± {u.expanded_uncertainty} {u.relative ? '%' : u.unit} (k ={' '}
-                {u.coverage_factor})
+                {u.coverage_factor}){u.correction !== null && `; koreksi ${u.correction} ${u.unit}`}
+                {u.resolution !== null && `; resolusi ${u.resolution} ${u.unit}`}
               </li>
             ))}
           </ul>
@@ -226,6 +227,9 @@ type UncertaintyLine = {
   coverage_factor: string
   /** U in % of the value. */
   relative: boolean
+  /** The correction the certificate states, and the standard's resolution (blank: none). */
+  correction: string
+  resolution: string
 }
 
 const emptyLine = (): UncertaintyLine => ({
@@ -234,6 +238,8 @@ const emptyLine = (): UncertaintyLine => ({
   expanded_uncertainty: '',
   coverage_factor: '2',
   relative: false,
+  correction: '',
+  resolution: '',
 })
 
 /** Catat Kalibrasi: the calibrator's own calibration certificate. */
@@ -262,7 +268,12 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
       notes: data.notes || null,
       uncertainties: data.uncertainties
         .filter((line) => line.parameter || line.unit || line.expanded_uncertainty)
-        .map((line) => ({ ...line, coverage_factor: line.coverage_factor || undefined })),
+        .map((line) => ({
+          ...line,
+          coverage_factor: line.coverage_factor || undefined,
+          correction: line.correction.trim() || null,
+          resolution: line.resolution.trim() || null,
+        })),
     }))
     form.post(href, { preserveScroll: true, onSuccess: () => form.reset() })
   }
@@ -310,7 +321,7 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
             {lines.map((line, index) => (
               <div
                 key={index}
-                className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1.3fr_0.9fr_auto_auto] sm:border-0 sm:p-0 dark:border-slate-800"
+                className="grid grid-cols-2 items-start gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1.3fr_0.8fr_1fr_1fr_auto_auto] sm:border-0 sm:p-0 dark:border-slate-800"
               >
                 <div className="col-span-2 sm:col-span-1">
                   <TextField
@@ -348,6 +359,26 @@ function RecordCalibrationForm({ href, today }: { href: string; today: string })
                   value={line.coverage_factor}
                   onChange={(e) => setLine(index, { coverage_factor: e.target.value })}
                   error={errors[`uncertainties.${index}.coverage_factor`]}
+                />
+                <TextField
+                  label="Koreksi"
+                  type="number"
+                  inputMode="decimal"
+                  step="any"
+                  hint="Nilai acuan = nominal + koreksi."
+                  value={line.correction}
+                  onChange={(e) => setLine(index, { correction: e.target.value })}
+                  error={errors[`uncertainties.${index}.correction`]}
+                />
+                <TextField
+                  label="Resolusi standar"
+                  type="number"
+                  inputMode="decimal"
+                  step="any"
+                  min={0}
+                  value={line.resolution}
+                  onChange={(e) => setLine(index, { resolution: e.target.value })}
+                  error={errors[`uncertainties.${index}.resolution`]}
                 />
                 <div className="sm:mt-7">
                   <CheckboxField

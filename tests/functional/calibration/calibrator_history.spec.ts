@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { labToday } from '#services/format'
+import { standardsOnDate } from '#queries/calibrators/standard_validity'
 import {
   accountWithRole,
   assertRedirect,
@@ -132,6 +133,8 @@ test.group('Calibrator history | the page', (group) => {
         expanded_uncertainty: 0.5,
         coverage_factor: 2,
         relative: false,
+        correction: null,
+        resolution: null,
       },
     ])
     assert.equal(props.history[2].notes, 'SpO2 menyimpang 3 %.')
@@ -314,6 +317,20 @@ test.group('Calibrator history | Catat Kalibrasi', (group) => {
       { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U) harus lebih dari 0.' },
     ],
     [
+      'a coverage factor below 1',
+      {
+        uncertainties: [
+          {
+            parameter: 'Tekanan',
+            unit: 'mmHg',
+            expanded_uncertainty: '0.3',
+            coverage_factor: '0.5',
+          },
+        ],
+      },
+      { 'uncertainties.0.coverage_factor': 'Faktor cakupan (k) minimal 1.' },
+    ],
+    [
       'a negative uncertainty',
       { uncertainties: [{ parameter: 'Tekanan', unit: 'mmHg', expanded_uncertainty: '-0.3' }] },
       { 'uncertainties.0.expanded_uncertainty': 'Ketidakpastian (U) harus lebih dari 0.' },
@@ -377,6 +394,67 @@ test.group('Calibrator history | Catat Kalibrasi', (group) => {
       .redirects(0)
     response.assertStatus(404)
     assert.equal(await countRows('calibrator_calibrations'), count)
+  })
+})
+
+test.group('Calibrator history | what a certificate states for the budget (issue 37)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('U with its own k, relative or not, a correction and a resolution; the drift is the change of correction since the previous calibration', async ({
+    client,
+    assert,
+  }) => {
+    const calibrator = await makeCalibrator()
+    const editor = await accountWithRole('head_of_pk_laboratory')
+    const record = (payload: Record<string, unknown>) =>
+      client
+        .post(`/calibrator/data/${calibrator.id}/calibrations`)
+        .loginAs(editor)
+        .withCsrfToken()
+        .withInertia()
+        .json(calibrationPayload(payload))
+        .redirects(0)
+    await record({
+      performed_on: '2025-03-04',
+      due_on: '2026-03-04',
+      uncertainties: [
+        { parameter: 'Heart rate', unit: 'bpm', expanded_uncertainty: '0.5', correction: '0.2' },
+      ],
+    })
+    const second = await record({
+      performed_on: '2026-03-04',
+      due_on: '2027-03-04',
+      uncertainties: [
+        {
+          parameter: 'Heart rate',
+          unit: 'bpm',
+          expanded_uncertainty: '0.41',
+          coverage_factor: '2.05',
+          correction: '-0.1',
+          resolution: '0.1',
+        },
+        { parameter: 'SpO2', unit: '%', expanded_uncertainty: '0.5', relative: true },
+      ],
+    })
+    assert.match(String(second.flashMessages().success), /dicatat/)
+    const check = (await standardsOnDate([calibrator.id], '2026-06-01')).get(calibrator.id)!
+    const [heart, spo2] = check.calibration!.uncertainties
+    // |−0.1 − 0.2| = 0.3: the standard's drift between its two calibrations.
+    assert.approximately(heart.drift!, 0.3, 1e-12)
+    assert.deepEqual(
+      { ...heart, drift: 0.3 },
+      {
+        parameter: 'Heart rate',
+        unit: 'bpm',
+        expandedUncertainty: 0.41,
+        coverageFactor: 2.05,
+        relative: false,
+        correction: -0.1,
+        resolution: 0.1,
+        drift: 0.3,
+      }
+    )
+    assert.include(spo2, { relative: true, correction: null, drift: null })
   })
 })
 

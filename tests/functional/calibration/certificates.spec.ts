@@ -94,6 +94,44 @@ async function approve(
 test.group('Calibration records | measurements in the worksheet', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
+  test("with fewer readings than the minimum, the device type's pooled s is the type A term (issue 37)", async ({
+    client,
+    assert,
+  }) => {
+    const alkes = await monitorWithTemplate()
+    const { calibrator } = await standardCalibrator()
+    const officer = await userWithRole('officer_pk')
+    const measure = async (readings: string[][]) => {
+      const { order, devices } = await monitorOrder(alkes)
+      const response = await send(
+        client,
+        officer,
+        'put',
+        worksheetUrl(order.id, devices[0].id),
+        measuredPayload(officer.id, calibrator.id, readings)
+      )
+      assert.deepEqual(errorFields(response), [])
+      return devices[0]
+    }
+    // Two earlier sheets: HR 60 read 60 61 60 and 61 60 60 (s² = 1/3 each, ν = 2 each).
+    await measure(PASSING_READINGS)
+    await measure([['61', '60', '60'], PASSING_READINGS[1], PASSING_READINGS[2]])
+    // The template now asks one reading at HR 60: the pooled s = √((2/3 + 2/3) / 4) = 0.577350, ν 4.
+    await db
+      .from('alkes_test_points')
+      .where('alkes_id', alkes.id)
+      .where('position', 1)
+      .update({ repeats: 1 })
+    const single = await measure([['61'], PASSING_READINGS[1], PASSING_READINGS[2]])
+    const [point] = await devicePoints(single.id)
+    assert.approximately(Number(point.prior_deviation), 0.57735, 1e-6)
+    assert.equal(Number(point.prior_dof), 4)
+    // uA = 0.577350 (n = 1), uRef 0.25, uRes 0.288675: uc² = 0.333333 + 0.0625 + 0.083333 =
+    // 0.479167; ν_eff = uc⁴ / (uA⁴ / 4) = 0.229601 / 0.027778 = 8.27 → 8, k = 2.3664; U = 1.6381
+    assert.approximately(Number(point.effective_dof), 8.27, 0.01)
+    assert.approximately(Number(point.expanded_uncertainty), 1.6381, 0.0005)
+  })
+
   test('readings are kept per point with their mean, error, U and verdict; the certificate waits for approval', async ({
     client,
     assert,

@@ -67,6 +67,9 @@ test.group('Standards on a date | the validity rule', (group) => {
             expandedUncertainty: 0.5,
             coverageFactor: 2,
             relative: false,
+            correction: null,
+            resolution: null,
+            drift: null,
           },
           {
             parameter: 'SpO2',
@@ -74,6 +77,9 @@ test.group('Standards on a date | the validity rule', (group) => {
             expandedUncertainty: 1,
             coverageFactor: 2,
             relative: false,
+            correction: null,
+            resolution: null,
+            drift: null,
           },
           {
             parameter: 'Tekanan',
@@ -81,6 +87,9 @@ test.group('Standards on a date | the validity rule', (group) => {
             expandedUncertainty: 0.5,
             coverageFactor: 2,
             relative: false,
+            correction: null,
+            resolution: null,
+            drift: null,
           },
         ],
       },
@@ -221,6 +230,9 @@ test.group('Standards on a date | the validity rule', (group) => {
         expandedUncertainty: 0.6,
         coverageFactor: 2,
         relative: false,
+        correction: null,
+        resolution: null,
+        drift: null,
       },
     ])
   })

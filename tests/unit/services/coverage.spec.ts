@@ -119,6 +119,51 @@ test.group('Coverage | Student t and Welch–Satterthwaite (JCGM 100:2008)', () 
   })
 })
 
+test.group('Coverage | the standard and the readings in the budget', () => {
+  const base = {
+    nominal: 60,
+    tolerance: 2,
+    toleranceType: 'abs' as const,
+    resolution: 1,
+    referenceUncertainty: 0.5,
+  }
+
+  test('the error is taken against nominal + the certificate’s correction', ({ assert }) => {
+    const result = evaluatePoint({ ...base, referenceCorrection: 0.3 }, [61])
+    assert.approximately(result.error, 0.7, 1e-9)
+  })
+
+  test('drift (half-width, rectangular) and the standard’s resolution join the budget', ({
+    assert,
+  }) => {
+    const result = evaluatePoint({ ...base, referenceDrift: 0.3, referenceResolution: 0.1 }, [60])
+    const drift = result.budget.find((line) => line.source === 'drift')!
+    assert.approximately(drift.u, 0.3 / Math.sqrt(3), 1e-12)
+    const own = result.budget.find((line) => line.source === 'reference_resolution')!
+    assert.approximately(own.u, 0.1 / (2 * Math.sqrt(3)), 1e-12)
+    // uc² = 0.25² + 0.173205² + 0.028868² + 0.288675² = 0.0625 + 0.03 + 0.000833 + 0.083333
+    assert.approximately(result.combinedUncertainty, Math.sqrt(0.1766666667), 1e-9)
+  })
+
+  test('with fewer readings than the minimum, the pooled s of the history and its ν are used', ({
+    assert,
+  }) => {
+    const prior = { deviation: 0.8, dof: 12 }
+    const single = evaluatePoint({ ...base, prior }, [60])
+    const line = single.budget.find((item) => item.source === 'repeatability')!
+    assert.equal(line.value, 0.8)
+    assert.equal(line.u, 0.8)
+    assert.equal(line.dof, 12)
+    assert.isBelow(single.effectiveDof, Infinity)
+    // With enough readings their own s counts.
+    const three = evaluatePoint({ ...base, prior }, [60, 61, 60])
+    assert.approximately(three.standardDeviation, 0.57735, 1e-5)
+    // The lab may ask for more readings before the sheet stands on its own.
+    const strict = evaluatePoint({ ...base, prior, minimumReadings: 5 }, [60, 61, 60])
+    assert.equal(strict.standardDeviation, 0.8)
+  })
+})
+
 test.group('Coverage | reporting U (GUM 7.2.6, EA-4/02 5)', () => {
   test('two significant figures: 1.047 → 1.0, 0.0996 → 0.10, rounding up when chosen', ({
     assert,
