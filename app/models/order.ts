@@ -1,3 +1,4 @@
+import type { DecisionRule } from '#shared/decision_rules'
 import { DateTime } from 'luxon'
 import { belongsTo, column, hasMany, hasOne } from '@adonisjs/lucid/orm'
 import { TimestampedModel } from '#models/base_models'
@@ -33,6 +34,13 @@ export default class Order extends TimestampedModel {
 
   @column()
   declare fasyankesId: number
+
+  /** The decision rule agreed when the facility requested (null: from before; the lab's). */
+  @column()
+  declare decisionRule: DecisionRule | null
+
+  @column({ consume: (value: unknown) => (value === null ? null : Number(value)) })
+  declare guardFactor: number | null
 
   @column()
   declare userId: number | null

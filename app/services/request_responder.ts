@@ -1,3 +1,4 @@
+import { agreedRule, decisionOf, ruleForPage } from '#queries/orders/decision_rule'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { HttpContext } from '@adonisjs/core/http'
 import type Order from '#models/order'
@@ -16,6 +17,8 @@ export async function requestFormProps(type: keyof typeof ORDER_TYPE_INFO, order
       : urlFor(`${type}.store`),
     backHref: order ? info.detailPath(order) : info.listPath(),
     lines: order ? await requestedLinesOf(order) : [],
+    // The decision rule the request agrees to (ILAC-G8), stated on the form.
+    decisionRule: ruleForPage(order ? decisionOf(order) : agreedRule()),
   }
 }
 

@@ -10,6 +10,11 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  */
 export default class extends BaseSchema {
   async up() {
+    // The decision rule agreed with the facility when it requested (ISO/IEC 17025 7.1.3).
+    this.schema.alterTable('orders', (table) => {
+      table.string('decision_rule', 20).nullable()
+      table.double('guard_factor').nullable()
+    })
     this.schema.alterTable('calibrator_uncertainties', (table) => {
       table.double('coverage_factor').notNullable().defaultTo(2)
       table.boolean('relative').notNullable().defaultTo(false)
@@ -58,6 +63,10 @@ export default class extends BaseSchema {
       table.dropColumn('relative')
       table.dropColumn('correction')
       table.dropColumn('resolution')
+    })
+    this.schema.alterTable('orders', (table) => {
+      table.dropColumn('decision_rule')
+      table.dropColumn('guard_factor')
     })
   }
 }

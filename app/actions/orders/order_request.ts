@@ -16,6 +16,7 @@ import {
   type DeviceLineInput,
 } from '#actions/orders/device_lines'
 import { auditOrder, type StaffActor } from '#actions/orders/order_audit'
+import { agreedRule } from '#queries/orders/decision_rule'
 
 /**
  * The request part every order type shares: the `orders` row, the application letter and
@@ -60,6 +61,7 @@ export async function createRequest(
   return withStagedFiles(async (files) => {
     const letter = input.letter ? await files.upload(input.letter, 'letters') : null
     const number = await nextOrderNumber(request.code)
+    const agreed = agreedRule()
     return db.transaction(async (trx) => {
       const order = new Order()
       order.useTransaction(trx)
@@ -69,13 +71,21 @@ export async function createRequest(
         status: request.status,
         userId: actor.user.id,
         fasyankesId: request.fasyankesId,
+        // The lab's decision rule, shown on the form the facility submitted: agreed with it.
+        decisionRule: agreed.rule,
+        guardFactor: agreed.guardFactor,
       })
       await order.save()
       await details(order, trx)
       await recordLetter(trx, actor, order, letter)
       const devices = await addDeviceLines(trx, order, input.lines)
       await linesChanged(trx, order)
-      const to = { number: order.number, status: order.status, devices: devices.length }
+      const to = {
+        number: order.number,
+        status: order.status,
+        devices: devices.length,
+        decision_rule: order.decisionRule,
+      }
       await auditOrder(actor, order, 'create', { to: { ...to, ...input.audited } }, trx)
       return order
     })

@@ -15,6 +15,7 @@ import lab from '#config/lab'
 import { refuseFields } from '#services/field_errors'
 import { standardCandidates, type StandardCandidate } from '#queries/orders/worksheet_standards'
 import { priorDeviations, priorKey } from '#queries/orders/prior_deviations'
+import { decisionOf } from '#queries/orders/decision_rule'
 
 export interface MeasurementInput {
   ambient_temperature?: number
@@ -58,7 +59,8 @@ export async function recordMeasurements(
   workDate: string
 ): Promise<boolean | null> {
   const errors: Record<string, string> = {}
-  const rule = lab.measurement.decision
+  // The rule agreed with the facility on this order (the lab's default for older orders).
+  const rule = decisionOf(order)
   const standards = input.standards ?? []
   const measuring = input.points !== undefined
   const candidates = new Map<number, StandardCandidate>()

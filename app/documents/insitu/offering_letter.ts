@@ -1,4 +1,6 @@
 import type Order from '#models/order'
+import { describeRule } from '#shared/decision_rules'
+import { decisionOf } from '#queries/orders/decision_rule'
 import { createDocument } from '#documents/kit/document'
 import { pricedTable } from '#documents/kit/priced_table'
 import { offeringOf } from '#queries/insitu/offering'
@@ -47,6 +49,11 @@ export async function offeringLetter(order: Order) {
       ['Total penawaran', offering.formatted_total],
       ['Terbilang', offering.total_in_words],
     ])
+    .paragraph(
+      // ILAC-G8 and ISO/IEC 17025 7.1.3: the rule conformity will be stated by, agreed here.
+      `${describeRule(decisionOf(order))} Kesesuaian dinilai atas nilai yang dilaporkan ` +
+        'beserta ketidakpastiannya.'
+    )
     .paragraph(
       'Apabila penawaran ini disetujui, mohon surat ini ditandatangani dan dikirim kembali ' +
         'kepada kami sebagai dasar pelaksanaan pekerjaan.'

@@ -1,5 +1,6 @@
 import lab from '#config/lab'
 import { priorDeviations, priorKey } from '#queries/orders/prior_deviations'
+import { decisionOf } from '#queries/orders/decision_rule'
 import { DECISION_RULE_LABELS } from '#shared/decision_rules'
 import db from '@adonisjs/lucid/services/db'
 import type Order from '#models/order'
@@ -69,8 +70,8 @@ export async function worksheetFormProps(
     standardsDate: options.standardsOn,
     // How the points are judged and reported (config/lab.ts), so the page computes as the server.
     measurement: {
-      decision: lab.measurement.decision,
-      rule_label: DECISION_RULE_LABELS[lab.measurement.decision.rule],
+      decision: decisionOf(order),
+      rule_label: DECISION_RULE_LABELS[decisionOf(order).rule],
       round_up: lab.measurement.roundUp,
       minimum_readings: lab.measurement.minimumReadings,
       minimum_tur: lab.measurement.minimumTur,

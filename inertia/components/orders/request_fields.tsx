@@ -13,13 +13,23 @@ export function RequestFields({
   form,
   facilities,
   editing,
+  decisionRule,
 }: {
   form: RequestForm
   facilities: { id: number; name: string }[]
   editing: boolean
+  /** The decision rule the request agrees to (ILAC-G8), stated before it is sent. */
+  decisionRule: { label: string; statement: string }
 }) {
   return (
     <>
+      <p
+        className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 md:col-span-2 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+        data-decision-rule
+      >
+        {decisionRule.statement} Dengan mengajukan permintaan ini, fasyankes menyetujui aturan
+        keputusan tersebut untuk pernyataan kesesuaian pada sertifikat.
+      </p>
       {facilities.length > 0 && (
         <div className="md:col-span-2">
           <SelectField

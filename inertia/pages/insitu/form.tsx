@@ -10,6 +10,8 @@ type Props = {
   /** Where the form posts (an edit says PUT in `_method`, since files travel as multipart). */
   submitHref: string
   backHref: string
+  /** The decision rule the request agrees to. */
+  decisionRule: { label: string; statement: string }
   order: {
     id: number
     number: string
@@ -22,7 +24,14 @@ type Props = {
   options: { alkes: DeviceOption[]; facilities: { id: number; name: string }[]; years: number[] }
 }
 
-export default function InsituOrderForm({ order, lines, options, submitHref, backHref }: Props) {
+export default function InsituOrderForm({
+  order,
+  lines,
+  options,
+  submitHref,
+  backHref,
+  decisionRule,
+}: Props) {
   const form = useForm({
     fasyankes_id: order ? String(order.fasyankes_id) : '',
     letter: null as File | null,
@@ -52,7 +61,12 @@ export default function InsituOrderForm({ order, lines, options, submitHref, bac
       onSubmit={submit}
       form={form}
     >
-      <RequestFields form={form} facilities={options.facilities} editing={!!order} />
+      <RequestFields
+        form={form}
+        facilities={options.facilities}
+        editing={!!order}
+        decisionRule={decisionRule}
+      />
       <SelectField
         label="Tahun Pelaksanaan"
         required

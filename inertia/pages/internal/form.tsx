@@ -34,6 +34,8 @@ type Props = {
   /** Where the form posts (an edit says PUT in `_method`, since files travel as multipart). */
   submitHref: string
   backHref: string
+  /** The decision rule the request agrees to. */
+  decisionRule: { label: string; statement: string }
   order: OrderValues | null
   lines: { alkes_id: number; quantity: number; description: string }[]
   options: {
@@ -52,7 +54,14 @@ function formatWhen(date: DateTime) {
   return `${date.day} ${MONTHS[date.month - 1]} ${date.year} pukul ${date.toFormat('HH:mm')}`
 }
 
-export default function InternalOrderForm({ order, lines, options, submitHref, backHref }: Props) {
+export default function InternalOrderForm({
+  order,
+  lines,
+  options,
+  submitHref,
+  backHref,
+  decisionRule,
+}: Props) {
   const form = useForm({
     fasyankes_id: order ? String(order.fasyankes_id) : '',
     letter: null as File | null,
@@ -121,7 +130,12 @@ export default function InternalOrderForm({ order, lines, options, submitHref, b
       onSubmit={submit}
       form={form}
     >
-      <RequestFields form={form} facilities={options.facilities} editing={!!order} />
+      <RequestFields
+        form={form}
+        facilities={options.facilities}
+        editing={!!order}
+        decisionRule={decisionRule}
+      />
       <SelectField
         label="Jenis Layanan"
         required

@@ -132,6 +132,53 @@ test.group('Calibration records | measurements in the worksheet', (group) => {
     assert.approximately(Number(point.expanded_uncertainty), 1.6381, 0.0005)
   })
 
+  test('the decision rule agreed on the order judges its points and is stated on its certificate (issue 37)', async ({
+    client,
+    assert,
+  }) => {
+    const alkes = await monitorWithTemplate()
+    const { order, devices } = await monitorOrder(alkes)
+    // Agreed at contract review: a guard band w = U, whatever the lab's default is.
+    await db
+      .from('orders')
+      .where('id', order.id)
+      .update({ decision_rule: 'guard_band', guard_factor: 1 })
+    const { calibrator } = await standardCalibrator()
+    const officer = await userWithRole('officer_pk')
+    const url = worksheetUrl(order.id, devices[0].id)
+    // SpO2 90: error 1.3 with U 1.4 passes ±2 by simple acceptance, not with a guard band of U.
+    const claimedLaik = await send(
+      client,
+      officer,
+      'put',
+      url,
+      measuredPayload(officer.id, calibrator.id)
+    )
+    assert.include(errorFields(claimedLaik), 'laik_override_reason')
+    const saved = await send(
+      client,
+      officer,
+      'put',
+      url,
+      measuredPayload(officer.id, calibrator.id, undefined, { is_laik: '0' })
+    )
+    assert.deepEqual(errorFields(saved), [])
+    const points = await devicePoints(devices[0].id)
+    assert.deepEqual(
+      points.map((point) => [point.decision_rule, point.conformity]),
+      [
+        ['guard_band', 'pass'],
+        ['guard_band', 'pass'],
+        ['guard_band', 'fail'],
+      ]
+    )
+    const draft = await binary(
+      client.get(`/internal/${order.id}/certificates/${devices[0].id}/draft`).loginAs(officer)
+    )
+    draft.assertStatus(200)
+    assert.include(pdfText(draft.body()), 'pita pengaman')
+  })
+
   test('readings are kept per point with their mean, error, U and verdict; the certificate waits for approval', async ({
     client,
     assert,

@@ -52,6 +52,8 @@ test.group('Insitu | offering, signature, contract, finalization', (group) => {
     assert.include(text, 'SURAT PENAWARAN')
     assert.include(text, 'Rp 1.950.000')
     assert.match(text, /satu juta sembilan ratus lima puluh ribu rupiah/i)
+    // The decision rule of the order, agreed by signing the offer (issue 37, ILAC-G8).
+    assert.match(text.replace(/\s+/g, ' '), /Aturan keputusan: penerimaan sederhana/)
 
     // The facility sees it only once it is sent to it.
     const facility = await userByEmail(FACILITY_EMAIL)

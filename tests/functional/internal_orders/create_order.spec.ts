@@ -55,6 +55,10 @@ test.group('Internal order | create', (group) => {
     const order = await latestOrder()
     assert.equal(response.header('location'), `/internal/${order.id}/summary`)
     assert.equal(order.status, 'MENUNGGU')
+    // The decision rule the form stated is the order's, agreed with the request (issue 37).
+    const agreed = await db.from('orders').where('id', order.id).first()
+    assert.equal(agreed.decision_rule, 'simple')
+    assert.equal(Number(agreed.guard_factor), 1)
     assert.equal(order.fasyankesId, facility.fasyankesId)
     assert.equal(order.userId, facility.id)
     assert.isNotNull(order.letterPath)
