@@ -64,5 +64,12 @@ export async function resultLines(trx: TransactionClientContract, orderId: numbe
     ? `Hasil (${failed.length} dari ${described.length} alat TIDAK LAIK):`
     : 'Hasil:'
   const ordered = [...failed, ...described.filter((line) => !line.failed)]
-  return [heading, ...ordered.map((line) => `- ${line.text}`)].join('\n')
+  // A failed device is an outcome with a next step, not a date (issue 37, point 6).
+  const nextStep = failed.length
+    ? [
+        'Alat TIDAK LAIK tidak boleh digunakan dan tidak memiliki jadwal kalibrasi berikutnya: ' +
+          'lakukan perbaikan atau penggantian, lalu ajukan kalibrasi ulang.',
+      ]
+    : []
+  return [heading, ...ordered.map((line) => `- ${line.text}`), ...nextStep].join('\n')
 }

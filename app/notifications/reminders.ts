@@ -39,6 +39,13 @@ export async function dueReminders(today: string) {
       .join('alkes as a', 'a.id', 'i.alkes_id')
       .where('i.next_calibration_date', fromInclusive ? '>=' : '>', from)
       .where('i.next_calibration_date', '<=', to)
+      // A device last found TIDAK LAIK is out of use until repaired: no recalibration is due.
+      .whereNotExists((failed) => {
+        failed
+          .from('order_devices as d')
+          .whereColumn('d.id', 'i.order_device_id')
+          .where('d.is_laik', false)
+      })
       .whereNotExists((sent) => {
         sent
           .from('reminders_sent as r')

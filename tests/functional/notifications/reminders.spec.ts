@@ -8,6 +8,7 @@ import { labNow } from '#services/format'
 import { sendReminders } from '#notifications/reminders'
 import {
   makeAlkes,
+  makeOrder,
   userByEmail,
   userWithRole,
   OTHER_FACILITY_EMAIL,
@@ -88,6 +89,23 @@ test.group('Notifications | recalibration reminders', (group) => {
       .orderBy('id', 'desc')
       .first()
     assert.include(onDay.body, 'RM-SOON-1')
+  })
+
+  test('a device last found TIDAK LAIK is out of use: no reminder is due for it (issue 37)', async ({
+    assert,
+  }) => {
+    const facility = await userWithRole('fasyankes')
+    const fit = await deviceDue(facility.fasyankesId!, DAY, 'RM-FIT-1')
+    const failed = await deviceDue(facility.fasyankesId!, DAY, 'RM-FAILED-1')
+    const { devices } = await makeOrder({ status: 'SELESAI', fasyankesId: facility.fasyankesId! })
+    await db.from('order_devices').where('id', devices[0].id).update({ is_laik: false })
+    await db.from('inventories').where('id', failed.id).update({ order_device_id: devices[0].id })
+    await sendReminders(DAY)
+    const sent = await db.from('reminders_sent').whereIn('inventory_id', [fit.id, failed.id])
+    assert.deepEqual(
+      sent.map((row) => Number(row.inventory_id)),
+      [fit.id]
+    )
   })
 
   test('the facility dashboard lists its devices due and pre-fills a request with them', async ({

@@ -236,6 +236,8 @@ test.group('Orders | each device line shows its result and certificate', (group)
     const lines = (notice.body as string).split('\n').slice(2)
     assert.match(lines[0], new RegExp(`SN ${serials[1]}: TIDAK LAIK, sertifikat ${numbers[1]}`))
     assert.match(lines[1], new RegExp(`SN ${serials[0]}: LAIK, sertifikat ${numbers[0]}`))
+    // The failed device's next step, not a due date (issue 37, point 6).
+    assert.include(notice.body, 'lakukan perbaikan atau penggantian')
   })
 
   test("an on-site order's page shows the facility each finished line's result, a failed one in red", async ({
