@@ -437,7 +437,8 @@ test.group('Calibrator history | what a certificate states for the budget (issue
       ],
     })
     assert.match(String(second.flashMessages().success), /dicatat/)
-    const check = (await standardsOnDate([calibrator.id], '2026-06-01')).get(calibrator.id)!
+    const checks = await standardsOnDate([calibrator.id], '2026-06-01')
+    const check = checks.get(calibrator.id)!
     const [heart, spo2] = check.calibration!.uncertainties
     // |−0.1 − 0.2| = 0.3: the standard's drift between its two calibrations.
     assert.approximately(heart.drift!, 0.3, 1e-12)

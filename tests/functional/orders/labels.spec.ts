@@ -513,7 +513,8 @@ test.group('Labels | public verification', (group) => {
 
     // TIDAK LAIK: out of use, no next due date (issue 37, point 6).
     await db.from('order_devices').where('id', devices[0].id).update({ is_laik: false })
-    const failed = (await client.get(`/verifikasi/${label.code}`).withInertia()).inertiaProps as any
+    const failedPage = await client.get(`/verifikasi/${label.code}`).withInertia()
+    const failed = failedPage.inertiaProps as any
     assert.equal(failed.label.result.verdict, 'TIDAK LAIK')
     assert.isNull(failed.label.result.formatted_next_due_date)
     assert.notInclude(JSON.stringify(props), 'price')
