@@ -1,7 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { InventoryRow } from '#queries/monitoring/inventory_rows'
 
-/** A device of the facility inventory (a row of `inventoryRow`) for the pages beyond its list. */
+/** A device of the facility inventory (a row of `InventoryRowTransformer`) for the pages beyond its list. */
 export default class InventoryDeviceTransformer extends BaseTransformer<InventoryRow> {
   constructor(
     resource: InventoryRow,

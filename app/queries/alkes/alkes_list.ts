@@ -1,6 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { ALKES_SEARCH_COLUMNS } from '#database/search_columns'
-import { ALKES_LABORATORIES, LABORATORY_LABELS, type AlkesLaboratory } from '#enums/master_data'
+import { ALKES_LABORATORIES, LABORATORY_LABELS } from '#enums/master_data'
 import { whereSearch, typedColumn } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
 import {
@@ -17,59 +17,24 @@ import {
 } from '#lists/filters'
 import { formatRupiah } from '#services/format'
 import type { OrderType } from '#enums/order_types'
-import { offeredColumn, offeredFor } from '#queries/alkes/services'
-import { deviceServices, type ORDER_TYPE_INFO } from '#workflows/order_types'
-
-type ServiceField = (typeof ORDER_TYPE_INFO)[OrderType]['serviceField']
-
-/** Its services, as the spec names them: a yes/no filter and flag per order type. */
-type ServiceFlags<T> = { [field in ServiceField]?: T }
-type FormattedServices = { [field in ServiceField as `formatted_${field}`]: string }
+import {
+  offeredColumn,
+  offeredFor,
+  serviceFields,
+  type ServiceField,
+} from '#queries/alkes/services'
+import AlkesRowTransformer from '#transformers/lists/alkes_row_transformer'
 
 export type AlkesFilters = FilterValues<typeof ALKES_FILTERS.fields> & {
   limit?: number
   page?: number
 }
 
-export type AlkesRow = {
-  id: number
-  name: string
-  laboratory: AlkesLaboratory
-  category: string | null
-  price: number
-  formatted_price: string
-  minute_estimation: number
-  alkes_code: string
-  mk_code: string | null
-  aspak_code: string | null
-  certificate_number: string | null
-  total_page: number | null
-  recalibration_months: number
-  is_tuntung_seharian: boolean
-  pengujian_is_kan: boolean
-  kalibrasi_is_kan: boolean
-  has_laik_description: boolean
-  formatted_is_tuntung_seharian: string
-  formatted_has_pengujian: string
-  formatted_has_kalibrasi: string
-} & Required<ServiceFlags<boolean>> &
-  FormattedServices
+/** A row of the list: its transformer's (`app/transformers/lists/alkes_row_transformer.ts`). */
+export type AlkesRow = ReturnType<AlkesRowTransformer['toObject']>
 
-const yesNo = (value: boolean) => (value ? 'Ya' : 'Tidak')
-
-/**
- * Its services (`alkes_services`): one yes/no flag per order type, named by the registry (read
- * each time, so every registered type has its flag in the rows).
- */
-const services = () =>
-  deviceServices().map(({ type, field, title }) => ({
-    type,
-    field: field as ServiceField,
-    label: title,
-    formatted: `formatted_${field}` as keyof FormattedServices,
-  }))
 /** The filters and export columns, of the types known when the list is defined. */
-const SERVICES = services()
+const SERVICES = serviceFields()
 
 /** A service's filter: Ya, offered for that order type; Tidak, not offered. */
 const serviceField = (type: OrderType, label: string) =>
@@ -133,48 +98,14 @@ export const alkesList = defineList<AlkesFilters, AlkesRow>({
       .from('alkes')
       .select(
         'alkes.*',
-        ...services().map(({ type, field }) => offeredColumn(type, field, 'alkes.id'))
+        ...serviceFields().map(({ type, field }) => offeredColumn(type, field, 'alkes.id'))
       )
       .orderByRaw('lower(name)')
       .orderBy('id')
     return ALKES_FILTERS.narrow(query, filters)
   },
 
-  row: (raw) => {
-    const flag = (value: unknown) => Boolean(Number(value))
-    const row = {
-      id: Number(raw.id),
-      name: raw.name,
-      laboratory: raw.laboratory,
-      category: raw.category,
-      price: Number(raw.price),
-      minute_estimation: Number(raw.minute_estimation),
-      alkes_code: raw.alkes_code,
-      mk_code: raw.mk_code,
-      aspak_code: raw.aspak_code,
-      certificate_number: raw.certificate_number,
-      total_page: raw.total_page === null ? null : Number(raw.total_page),
-      recalibration_months: Number(raw.recalibration_months),
-      is_tuntung_seharian: flag(raw.is_tuntung_seharian),
-      pengujian_is_kan: flag(raw.pengujian_is_kan),
-      kalibrasi_is_kan: flag(raw.kalibrasi_is_kan),
-      has_laik_description: flag(raw.has_laik_description),
-    }
-    const offered = Object.fromEntries(
-      services().flatMap(({ field, formatted }) => [
-        [field, flag(raw[field])],
-        [formatted, yesNo(flag(raw[field]))],
-      ])
-    ) as Required<ServiceFlags<boolean>> & FormattedServices
-    return {
-      ...row,
-      ...offered,
-      formatted_price: formatRupiah(row.price),
-      formatted_is_tuntung_seharian: yesNo(row.is_tuntung_seharian),
-      formatted_has_pengujian: yesNo(row.pengujian_is_kan),
-      formatted_has_kalibrasi: yesNo(row.kalibrasi_is_kan),
-    }
-  },
+  row: (raw) => new AlkesRowTransformer(raw).toObject(),
 
   sorts: {
     name: { label: 'Nama Alkes', column: 'name', text: true },

@@ -1,11 +1,31 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { OrderType } from '#enums/order_types'
+import { deviceServices, type ORDER_TYPE_INFO } from '#workflows/order_types'
 
 /**
  * Which services (order types) each device type is offered for: the relation `alkes_services`
  * (migration 0048), one row per device type and order type.
  */
+
+/** A service's flag on a device type row (`is_internal`), named by the order-type registry. */
+export type ServiceField = (typeof ORDER_TYPE_INFO)[OrderType]['serviceField']
+
+/** A device type's services, as the spec names them: a yes/no filter and flag per order type. */
+export type ServiceFlags<T> = { [field in ServiceField]?: T }
+export type FormattedServices = { [field in ServiceField as `formatted_${field}`]: string }
+
+/**
+ * A device type's services (`alkes_services`): one yes/no flag per order type, named by the
+ * registry (read each time, so every registered type has its flag in the rows).
+ */
+export const serviceFields = () =>
+  deviceServices().map(({ type, field, title }) => ({
+    type,
+    field: field as ServiceField,
+    label: title,
+    formatted: `formatted_${field}` as keyof FormattedServices,
+  }))
 
 /** The ids of the device types offered for `type`, as a subquery for `whereIn`. */
 export function offeredFor(type: OrderType, client: QueryClientContract = db.connection()) {

@@ -5,12 +5,12 @@ import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybu
 import { baseFilterSchema, whereContains, typedColumn } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
 import { historyOf, type HistoryEntry } from '#queries/calibrators/calibrator_history'
-import type { ImpactRow } from '#queries/calibrators/calibration_types'
-
-export type { ImpactRow }
-import { ORDER_TYPE_INFO } from '#workflows/order_types'
-import { formatDate, isoDate } from '#services/format'
+import { formatDate } from '#services/format'
 import type { AppliedFilter } from '#lists/types'
+import ImpactRowTransformer from '#transformers/lists/impact_row_transformer'
+
+/** A row of the impact list: its transformer's (`app/transformers/lists/impact_row_transformer.ts`). */
+export type ImpactRow = ReturnType<ImpactRowTransformer['toObject']>
 
 /**
  * Issue 15 point 6, the impact of a bad standard: when a reference calibrator is found out of
@@ -199,31 +199,7 @@ export function impactList(impact: CalibratorImpact) {
       return query
     },
 
-    row: (raw) => {
-      const workDate = isoDate(raw.work_date)
-      const laik =
-        raw.is_laik === null || raw.is_laik === undefined ? null : Boolean(Number(raw.is_laik))
-      const type = raw.order_type as keyof typeof ORDER_TYPE_INFO
-      return {
-        id: Number(raw.id),
-        certificate_number: raw.current_certificate_number ?? raw.line_certificate_number ?? null,
-        certificate_status: raw.certificate_status,
-        work_date: workDate,
-        formatted_work_date: formatDate(workDate),
-        fasyankes_id: Number(raw.fasyankes_id),
-        fasyankes_name: raw.fasyankes_name,
-        alkes_name: raw.alkes_name,
-        merk: raw.merk ?? null,
-        model: raw.model ?? null,
-        serial_number: raw.serial_number ?? null,
-        order_id: Number(raw.order_id),
-        order_number: raw.order_number,
-        order_type: raw.order_type,
-        order_href: ORDER_TYPE_INFO[type].detailPath({ id: Number(raw.order_id) }),
-        is_laik: laik,
-        formatted_result: laik === null ? '-' : laik ? 'LAIK' : 'TIDAK LAIK',
-      }
-    },
+    row: (raw) => new ImpactRowTransformer(raw).toObject(),
 
     sorts: {
       work_date: { label: 'Tanggal Pengerjaan', column: 'd.work_date' },

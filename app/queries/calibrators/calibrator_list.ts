@@ -1,11 +1,6 @@
-import { urlFor } from '@adonisjs/core/services/url_builder'
 import { number } from '#validators/rules/number'
 import db from '@adonisjs/lucid/services/db'
-import {
-  CALIBRATOR_CONDITIONS,
-  CONDITION_LABELS,
-  type CalibratorCondition,
-} from '#enums/master_data'
+import { CALIBRATOR_CONDITIONS, CONDITION_LABELS } from '#enums/master_data'
 import { whereContains, typedColumn } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
 import {
@@ -18,30 +13,10 @@ import {
   yesNoField,
   type FilterValues,
 } from '#lists/filters'
-import { formatDate, isoDate } from '#services/format'
+import CalibratorRowTransformer from '#transformers/lists/calibrator_row_transformer'
 
-export type CalibratorRow = {
-  id: number
-  name: string
-  merk: string | null
-  type_model_category: string
-  type_model: string | null
-  serial_number: string
-  channel_count: number
-  bpfk_user_id: number | null
-  bpfk_user: { id: number; name: string } | null
-  unit: { id: number; name: string }
-  calibrator_condition: CalibratorCondition
-  formatted_calibrator_condition: string
-  is_available: boolean
-  formatted_is_available: string
-  last_calibration_date: string | null
-  next_calibration_date: string | null
-  formatted_last_calibration_date: string
-  formatted_next_calibration_date: string
-  /** Its own calibration history (issue 15), shown to whoever may read the list. */
-  history_href: string
-}
+/** A row of the list: its transformer's (`app/transformers/lists/calibrator_row_transformer.ts`). */
+export type CalibratorRow = ReturnType<CalibratorRowTransformer['toObject']>
 
 /** What the list's search box looks in. */
 const SEARCH_COLUMNS = ['c.name', 'c.merk', 'c.type_model', 'c.serial_number', 'n.name']
@@ -93,35 +68,7 @@ export const calibratorList = defineList<CalibratorFilters, CalibratorRow>({
     return CALIBRATOR_FILTERS.narrow(query, filters)
   },
 
-  row: (raw) => {
-    const available = Boolean(Number(raw.is_available))
-    const condition = raw.calibrator_condition as CalibratorCondition
-    const last = isoDate(raw.last_calibration_date)
-    const next = isoDate(raw.next_calibration_date)
-    return {
-      id: Number(raw.id),
-      name: raw.name,
-      merk: raw.merk,
-      type_model_category: raw.type_model_category,
-      type_model: raw.type_model,
-      serial_number: raw.serial_number,
-      channel_count: Number(raw.channel_count),
-      bpfk_user_id: raw.bpfk_user_id === null ? null : Number(raw.bpfk_user_id),
-      bpfk_user: raw.bpfk_user_id
-        ? { id: Number(raw.bpfk_user_id), name: raw.bpfk_user_name }
-        : null,
-      unit: { id: Number(raw.unit_id), name: raw.unit_name },
-      calibrator_condition: condition,
-      formatted_calibrator_condition: CONDITION_LABELS[condition] ?? condition,
-      is_available: available,
-      formatted_is_available: available ? 'Tersedia' : 'Tidak Tersedia',
-      last_calibration_date: last,
-      next_calibration_date: next,
-      formatted_last_calibration_date: formatDate(last),
-      formatted_next_calibration_date: formatDate(next),
-      history_href: urlFor('calibrator.history', { id: raw.id }),
-    }
-  },
+  row: (raw) => new CalibratorRowTransformer(raw).toObject(),
 
   sorts: {
     name: { label: 'Nama', column: 'c.name', text: true },

@@ -3,11 +3,12 @@ import type User from '#models/user'
 import { formatRupiah, labToday } from '#services/format'
 import { internalWorkflow } from '#workflows/internal_order_workflow'
 import { orderListHref } from '#workflows/order_types'
-import { inventoryQuery, inventoryRow, seesFacilities } from '#queries/monitoring/inventory_rows'
+import { inventoryQuery, seesFacilities } from '#queries/monitoring/inventory_rows'
 import { deviceLinesQuery } from '#queries/orders/joins'
 import { countsOf } from '#queries/orders/order_list_kit'
 import { recalibrationDue } from '#queries/monitoring/recalibration_due'
 import InventoryDeviceTransformer from '#transformers/inventory_device_transformer'
+import InventoryRowTransformer from '#transformers/lists/inventory_row_transformer'
 
 const RECALIBRATION_ROWS = 10
 
@@ -54,7 +55,7 @@ export async function dashboardData(user: User) {
     recalibrationDue(user),
   ])
   const byStatus = new Map(countRows.map((row) => [row.status, Number(row.total)]))
-  const recalibration = nearestRows.map((raw) => inventoryRow(raw))
+  const recalibration = nearestRows.map((raw) => new InventoryRowTransformer(raw).toObject())
   const seesFacility = seesFacilities(user)
 
   return {

@@ -12,6 +12,7 @@ import {
   type FilterValues,
 } from '#lists/filters'
 import { joinFacilityPlace } from '#queries/orders/joins'
+import FasyankesRowTransformer from '#transformers/lists/fasyankes_row_transformer'
 
 /** What the list's search box looks in. */
 const SEARCH_COLUMNS = ['f.fasyankes_name', 'f.address', 'f.pic', 'r.name', 'u.email']
@@ -43,24 +44,8 @@ export type FasyankesFilters = FilterValues<typeof FASYANKES_FILTERS.fields> & {
   page?: number
 }
 
-export type FasyankesRow = {
-  id: number
-  fasyankes_name: string
-  phone: string | null
-  address: string | null
-  type: string
-  province: string | null
-  province_code: string | null
-  city: string | null
-  city_code: string | null
-  category: { id: number; name: string } | null
-  class: { id: number; name: string } | null
-  pic: string | null
-  pic_phone: string | null
-  email: string | null
-  latitude: number | null
-  longitude: number | null
-}
+/** A row of the list: its transformer's (`app/transformers/lists/fasyankes_row_transformer.ts`). */
+export type FasyankesRow = ReturnType<FasyankesRowTransformer['toObject']>
 
 /** Facilities with their region, category, class and login email (spec part 1, Fasyankes). */
 export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
@@ -90,24 +75,7 @@ export const fasyankesList = defineList<FasyankesFilters, FasyankesRow>({
     return FASYANKES_FILTERS.narrow(query, filters)
   },
 
-  row: (raw) => ({
-    id: Number(raw.id),
-    fasyankes_name: raw.fasyankes_name,
-    phone: raw.phone,
-    address: raw.address,
-    type: raw.type,
-    province: raw.province_name,
-    province_code: raw.province_code,
-    city: raw.city_name,
-    city_code: raw.city_code,
-    category: raw.category_id ? { id: Number(raw.category_id), name: raw.category_name } : null,
-    class: raw.class_id ? { id: Number(raw.class_id), name: raw.class_name } : null,
-    pic: raw.pic,
-    pic_phone: raw.pic_phone,
-    email: raw.email,
-    latitude: raw.latitude === null ? null : Number(raw.latitude),
-    longitude: raw.longitude === null ? null : Number(raw.longitude),
-  }),
+  row: (raw) => new FasyankesRowTransformer(raw).toObject(),
 
   sorts: {
     fasyankes_name: { label: 'Nama Fasyankes', column: 'f.fasyankes_name', text: true },

@@ -5,12 +5,12 @@ import { defineList } from '#lists/list_definition'
 import type User from '#models/user'
 import * as orders from '#queries/orders/order_list_kit'
 import { textTerms, whereOrderText } from '#queries/orders/order_text_search'
-import { dateFromDatabase, formatDate } from '#services/format'
 import {
   INSITU_STATUSES,
   insituWorkflow,
   type InsituStatus,
 } from '#workflows/insitu_order_workflow'
+import OrderRowTransformer from '#transformers/lists/order_row_transformer'
 
 export interface InsituOrderFilters extends orders.OrderListFilters<InsituStatus> {
   letter_number?: string
@@ -19,16 +19,8 @@ export interface InsituOrderFilters extends orders.OrderListFilters<InsituStatus
 /** Spec part 2: the list's status filter, ALL or one status. */
 export const INSITU_STATUS_FILTERS = ['ALL', ...INSITU_STATUSES] as const
 
-/** One on-site order as the list, its JSON and its exports show it. */
-function orderRow(raw: Record<string, any>) {
-  return {
-    ...orders.orderRowBase<InsituStatus>(raw, insituWorkflow),
-    execution_year: Number(raw.execution_year),
-    letter_number: raw.letter_number as string,
-    formatted_letter_date: formatDate(dateFromDatabase(raw.letter_date)),
-    contract_number: (raw.contract_number as string | null) ?? null,
-  }
-}
+/** One on-site order as the list, its JSON and its exports show it (`OrderRowTransformer`). */
+export type InsituOrderRow = ReturnType<OrderRowTransformer['forInsitu']>
 
 /** The list's query: the shared order list and this type's columns and letter filter. */
 function insituOrderQuery(filters: InsituOrderFilters, user?: User) {
@@ -40,7 +32,7 @@ function insituOrderQuery(filters: InsituOrderFilters, user?: User) {
   return query
 }
 
-export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof orderRow>>({
+export const insituOrderList = defineList<InsituOrderFilters, InsituOrderRow>({
   title: 'Permintaan Insitu',
   subtitle: 'Permintaan kalibrasi dan pengujian yang dikerjakan di fasilitas kesehatan.',
   path: '/insitu',
@@ -58,7 +50,7 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
     texts: (filters) => [filters.letter_number],
   }),
 
-  row: orderRow,
+  row: (raw) => new OrderRowTransformer(raw, insituWorkflow).forInsitu(),
 
   sorts: {
     ...orders.ORDER_SORTS,
@@ -78,5 +70,3 @@ export const insituOrderList = defineList<InsituOrderFilters, ReturnType<typeof 
     return applied
   },
 })
-
-export type InsituOrderRow = ReturnType<typeof orderRow>

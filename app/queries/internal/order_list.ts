@@ -10,15 +10,14 @@ import {
   orderFilterSchema,
   orderListQuery,
   orderListReading,
-  orderRowBase,
   type OrderListFilters,
 } from '#queries/orders/order_list_kit'
-import { dateFromDatabase, formatDate, formatDateTime, fromDatabase } from '#services/format'
 import {
   INTERNAL_STATUSES,
   internalWorkflow,
   type InternalStatus,
 } from '#workflows/internal_order_workflow'
+import OrderRowTransformer from '#transformers/lists/order_row_transformer'
 
 export interface InternalOrderFilters extends OrderListFilters<InternalStatus> {
   delivery_estimation?: string
@@ -27,20 +26,8 @@ export interface InternalOrderFilters extends OrderListFilters<InternalStatus> {
 /** Spec part 2: the list's status filter values (MENUNGGU FEEDBACK is reachable through search). */
 export const STATUS_FILTERS = ['ALL', ...INTERNAL_STATUSES] as const
 
-/** One order as the list, its JSON and its exports show it. */
-function orderRow(raw: Record<string, any>) {
-  return {
-    ...orderRowBase<InternalStatus>(raw, internalWorkflow),
-    service_type: raw.service_type as string,
-    delivery_option: raw.delivery_option as string,
-    delivery_date_estimation: String(dateFromDatabase(raw.delivery_date_estimation)).slice(0, 10),
-    formatted_delivery_date_estimation: formatDate(dateFromDatabase(raw.delivery_date_estimation)),
-    formatted_arrival_date_estimation: formatDate(dateFromDatabase(raw.arrival_date_estimation)),
-    formatted_estimated_completion_at: formatDateTime(fromDatabase(raw.estimated_completion_at)),
-    contact_person_name: raw.contact_person_name as string,
-    contact_person_phone: raw.contact_person_phone as string,
-  }
-}
+/** One order as the list, its JSON and its exports show it (`OrderRowTransformer`). */
+export type InternalOrderRow = ReturnType<OrderRowTransformer['forInternal']>
 
 /** The list's query: the shared order list and this type's columns and month filter. */
 function internalOrderQuery(filters: InternalOrderFilters, user?: User) {
@@ -65,7 +52,7 @@ function internalOrderQuery(filters: InternalOrderFilters, user?: User) {
   return query
 }
 
-export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typeof orderRow>>({
+export const internalOrderList = defineList<InternalOrderFilters, InternalOrderRow>({
   title: 'Permintaan Alat Datang',
   subtitle: 'Permintaan kalibrasi dan pengujian untuk alat yang dikirim ke laboratorium.',
   path: '/internal',
@@ -86,7 +73,7 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
     others: (filters) => [filters.delivery_estimation],
   }),
 
-  row: orderRow,
+  row: (raw) => new OrderRowTransformer(raw, internalWorkflow).forInternal(),
 
   sorts: {
     ...ORDER_SORTS,
@@ -117,5 +104,3 @@ export const internalOrderList = defineList<InternalOrderFilters, ReturnType<typ
     return applied
   },
 })
-
-export type InternalOrderRow = ReturnType<typeof orderRow>

@@ -12,48 +12,18 @@ import {
   type FilterValues,
 } from '#lists/filters'
 import { defineList } from '#lists/list_definition'
-import {
-  LAB_TIMEZONE,
-  formatDate,
-  formatDateTime,
-  fromDatabase,
-  isoDate,
-  labToday,
-  utcText,
-} from '#services/format'
-import { LOAN_STATUS_LABELS, shownLoanStatus } from '#workflows/loan_workflow'
-import { LOAN_STATUSES, type LoanStatus } from '#enums/loan_statuses'
+import { LAB_TIMEZONE, labToday, utcText } from '#services/format'
+import { LOAN_STATUS_LABELS } from '#workflows/loan_workflow'
+import { LOAN_STATUSES } from '#enums/loan_statuses'
+import LoanRowTransformer from '#transformers/lists/loan_row_transformer'
 
 export type LoanFilters = FilterValues<typeof LOAN_FILTERS.fields> & {
   limit?: number
   page?: number
 }
 
-export type LoanRow = {
-  id: number
-  number: string
-  created_at: string | null
-  formatted_created_at: string
-  bpfk_user: { id: number; name: string }
-  notes: string | null
-  loan_description: string | null
-  status: LoanStatus
-  formatted_status: string
-  /** The badge tone of the status (the loan workflow's). */
-  status_tone: string
-  planned_return_date: string | null
-  formatted_planned_return_date: string
-  pk_status: LoanStatus | null
-  ukpr_status: LoanStatus | null
-  sarpras_status: LoanStatus | null
-  line_count: number
-  returned_count: number
-  /** Lines still out past the planned return date. */
-  overdue_count: number
-  /** What this user may do with the row (computed for them by the query). */
-  may_edit: boolean
-  may_confirm: boolean
-}
+/** A row of the list: its transformer's (`app/transformers/lists/loan_row_transformer.ts`). */
+export type LoanRow = ReturnType<LoanRowTransformer['toObject']>
 
 const SEARCH_COLUMNS = ['l.number', 'b.name', 'l.notes', 'l.loan_description']
 
@@ -137,35 +107,7 @@ export const loanList = defineList<LoanFilters, LoanRow>({
   idColumn: 'l.id',
   keyset: { keys: ['l.id'], dir: 'desc' },
 
-  row: (raw) => {
-    const status = raw.status as LoanStatus
-    const lineCount = Number(raw.line_count)
-    const shown = shownLoanStatus(status, lineCount > 0 && Number(raw.returned_count) === lineCount)
-    const created = fromDatabase(raw.created_at)
-    const planned = isoDate(raw.planned_return_date)
-    return {
-      id: Number(raw.id),
-      number: raw.number,
-      created_at: created?.toISO() ?? null,
-      formatted_created_at: formatDateTime(created),
-      bpfk_user: { id: Number(raw.borrower_id), name: raw.borrower_name },
-      notes: raw.notes,
-      loan_description: raw.loan_description,
-      status,
-      formatted_status: shown.label,
-      status_tone: shown.tone,
-      planned_return_date: planned,
-      formatted_planned_return_date: formatDate(planned),
-      pk_status: raw.pk_status,
-      ukpr_status: raw.ukpr_status,
-      sarpras_status: raw.sarpras_status,
-      line_count: Number(raw.line_count),
-      returned_count: Number(raw.returned_count),
-      overdue_count: Number(raw.overdue_count),
-      may_edit: Number(raw.may_edit) === 1,
-      may_confirm: Number(raw.may_confirm) === 1,
-    }
-  },
+  row: (raw) => new LoanRowTransformer(raw).toObject(),
 
   columns: [
     { key: 'number', label: 'Nomor', width: 1.3 },

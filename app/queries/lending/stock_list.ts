@@ -4,6 +4,7 @@ import { baseFilterSchema, whereContains } from '#lists/datatable'
 import { defineList } from '#lists/list_definition'
 import { labToday } from '#services/format'
 import type { AppliedFilter } from '#lists/types'
+import StockRowTransformer from '#transformers/lists/stock_row_transformer'
 
 export interface StockFilters {
   search?: string
@@ -11,18 +12,8 @@ export interface StockFilters {
   page?: number
 }
 
-/** Spec part 1, stock row: name, merk, model, unavailable, available, stock (and overdue). */
-export type StockRow = {
-  id: string
-  name: string
-  merk: string | null
-  model: string | null
-  unavailable: number
-  available: number
-  stock: number
-  /** Lent and not back by the loan's planned return date. */
-  overdue: number
-}
+/** A row of the list: its transformer's (`app/transformers/lists/stock_row_transformer.ts`). */
+export type StockRow = ReturnType<StockRowTransformer['toObject']>
 
 /**
  * Calibrators grouped by type (name, brand, model). A calibrator is borrowed (unavailable)
@@ -78,16 +69,7 @@ export const stockList = defineList<StockFilters, StockRow>({
       .orderBy('t.type_model')
   },
 
-  row: (raw) => ({
-    id: [raw.name, raw.merk, raw.type_model].join('|'),
-    name: raw.name,
-    merk: raw.merk,
-    model: raw.type_model,
-    unavailable: Number(raw.unavailable),
-    available: Number(raw.available),
-    stock: Number(raw.stock),
-    overdue: Number(raw.overdue),
-  }),
+  row: (raw) => new StockRowTransformer(raw).toObject(),
 
   columns: [
     { key: 'name', label: 'Nama Kalibrator', width: 2 },

@@ -9,16 +9,14 @@ import { countRows } from '#lists/datatable'
 import { planText } from '#lists/text_plan'
 import {
   inventoryQuery,
-  inventoryRow,
   inventorySearchTest,
   namesContaining,
   seesFacilities,
   type InventoryFilters,
   type InventoryRow,
 } from '#queries/monitoring/inventory_rows'
-
-export type { InventoryRow } from '#queries/monitoring/inventory_rows'
 import type { AppliedFilter, ExportColumn } from '#lists/types'
+import InventoryRowTransformer from '#transformers/lists/inventory_row_transformer'
 
 /** The per-column filters: the query's name, its label in the exports' header. */
 const TEXT_FILTERS = [
@@ -97,7 +95,7 @@ function inventoryListShape(withFacility: boolean) {
     validator,
 
     query: (filters, user) => inventoryQuery(filters, user),
-    row: (raw) => inventoryRow(raw),
+    row: (raw) => new InventoryRowTransformer(raw).toObject(),
 
     /** The search box is read by walking the list or from the indexes, as a sample decides. */
     async resolve(filters, user) {

@@ -6,14 +6,7 @@ import { likeTerm, whereContains, whereSearch } from '#lists/datatable'
 import { keptResult } from '#lists/kept_reads'
 import type { TextPlan, TextTest } from '#lists/text_plan'
 import { INVENTORY_SEARCH_COLUMNS } from '#database/search_columns'
-import { historyHref } from '#queries/devices/history_href'
-import { formatDate, isoDate, labToday } from '#services/format'
-import {
-  dayCounter,
-  foundNotFit,
-  recalibrationMark,
-  type RecalibrationMark,
-} from '#queries/monitoring/recalibration_mark'
+import type InventoryRowTransformer from '#transformers/lists/inventory_row_transformer'
 
 /**
  * The facilities' devices with their calibration dates, as the inventory list and the
@@ -44,28 +37,8 @@ export interface SearchNames {
   fasyankes: number[] | null
 }
 
-export type InventoryRow = {
-  id: number
-  /** Only for users who see every facility (spec part 1 section 6); absent for the others. */
-  fasyankes?: { id: number; fasyankes_name: string }
-  alkes: { id: number; name: string }
-  merk: string | null
-  type_model: string | null
-  serial_number: string
-  /** Name, brand, model and serial number in one line (the monitor's device column). */
-  device: string
-  last_calibration_date: string | null
-  next_calibration_date: string
-  formatted_last_calibration_date: string
-  formatted_next_calibration_date: string
-  /** Days from the lab's today to the next calibration; negative once overdue. */
-  day_counter: number
-  /** Last found TIDAK LAIK. */
-  not_fit: boolean
-  mark: RecalibrationMark
-  /** The device's history page (null without a serial number). */
-  history_href: string | null
-}
+/** A row of the inventory: its transformer's (`app/transformers/lists/inventory_row_transformer.ts`). */
+export type InventoryRow = ReturnType<InventoryRowTransformer['toObject']>
 
 /** May this user see which facility a device belongs to (yantek and admin_pk)? */
 export function seesFacilities(user: User | undefined) {
@@ -275,36 +248,4 @@ export function inventoryQuery(filters: InventoryFilters, user: User | undefined
     query.where('i.next_calibration_date', '>=', from).where('i.next_calibration_date', '<', to)
   }
   return query
-}
-
-/**
- * One row of `inventoryQuery`, its day counter and mark computed against the lab's today.
- * Takes the raw row only (it is handed to `Array.map`).
- */
-export function inventoryRow(raw: Record<string, any>): InventoryRow {
-  const today = labToday()
-  const last = isoDate(raw.last_calibration_date)
-  const next = isoDate(raw.next_calibration_date) ?? today
-  const days = dayCounter(next, today)
-  const notFit = foundNotFit(raw.is_laik)
-  const serial = String(raw.serial_number)
-  return {
-    id: Number(raw.id),
-    ...(raw.fasyankes_name === undefined
-      ? {}
-      : { fasyankes: { id: Number(raw.fasyankes_id), fasyankes_name: raw.fasyankes_name } }),
-    alkes: { id: Number(raw.alkes_id), name: raw.alkes_name },
-    merk: raw.merk ?? null,
-    type_model: raw.model ?? null,
-    serial_number: serial,
-    device: [raw.alkes_name, raw.merk, raw.model, serial].filter(Boolean).join(' / '),
-    last_calibration_date: last,
-    next_calibration_date: next,
-    formatted_last_calibration_date: formatDate(last),
-    formatted_next_calibration_date: formatDate(next),
-    day_counter: days,
-    not_fit: notFit,
-    mark: recalibrationMark(days, notFit),
-    history_href: historyHref(Number(raw.alkes_id), serial, Number(raw.fasyankes_id)),
-  }
 }

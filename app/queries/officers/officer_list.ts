@@ -3,6 +3,7 @@ import { whereSearch } from '#lists/datatable'
 import { OFFICER_SEARCH_COLUMNS } from '#database/search_columns'
 import { defineList } from '#lists/list_definition'
 import { listFilters, searchField, textField, type FilterValues } from '#lists/filters'
+import OfficerRowTransformer from '#transformers/lists/officer_row_transformer'
 
 /** The list's filters, in the order the exports print them. */
 const OFFICER_FILTERS = listFilters({
@@ -20,14 +21,8 @@ export type OfficerFilters = FilterValues<typeof OFFICER_FILTERS.fields> & {
   page?: number
 }
 
-export type OfficerRow = {
-  id: number
-  name: string
-  nip: string | null
-  rank: string | null
-  position: string | null
-  email: string
-}
+/** A row of the list: its transformer's (`app/transformers/lists/officer_row_transformer.ts`). */
+export type OfficerRow = ReturnType<OfficerRowTransformer['toObject']>
 
 /** Staff accounts (users without a facility), spec part 1: 'Data Master Petugas'. */
 export const officerList = defineList<OfficerFilters, OfficerRow>({
@@ -60,14 +55,7 @@ export const officerList = defineList<OfficerFilters, OfficerRow>({
     return OFFICER_FILTERS.narrow(query, filters)
   },
 
-  row: ({ id, name, nip, rank, position, email }) => ({
-    id: Number(id),
-    name,
-    nip,
-    rank,
-    position,
-    email,
-  }),
+  row: (raw) => new OfficerRowTransformer(raw).toObject(),
 
   sorts: {
     name: { label: 'Nama', column: 'name', text: true },

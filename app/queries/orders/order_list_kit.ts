@@ -12,23 +12,10 @@ import {
 } from '#queries/orders/order_text_search'
 import type { TextPlan } from '#lists/text_plan'
 import { textFilter } from '#lists/filters'
-import {
-  dateFromDatabase,
-  formatDate,
-  formatDateTime,
-  formatRupiah,
-  fromDatabase,
-} from '#services/format'
-import type { Workflow } from '#workflows/kit'
 import type { OrderType } from '#workflows/order_types'
-import {
-  BILLING_STATE_KEYS,
-  BILLING_STATES,
-  billingLabel,
-  billingStateOf,
-  type BillingState,
-} from '#enums/billing_states'
+import { BILLING_STATE_KEYS, BILLING_STATES, type BillingState } from '#enums/billing_states'
 import type { AppliedFilter, ExportColumn, Keyset, ListTotal } from '#lists/types'
+import type OrderRowTransformer from '#transformers/lists/order_row_transformer'
 
 /**
  * What the two order lists (Alat Datang and Insitu) share: the filters every order list takes,
@@ -211,54 +198,8 @@ export function orderListReading<F extends OrderListFilters>(
   }
 }
 
-/** The part of a list row every order has. */
-export function orderRowBase<S extends string>(
-  raw: Record<string, any>,
-  workflow: Pick<Workflow<S, any, any, any>, 'tone'>
-) {
-  const total = Number(raw.total_price ?? 0)
-  const created = fromDatabase(raw.created_at)
-  return {
-    id: Number(raw.id),
-    number: raw.number as string,
-    status: raw.status as S,
-    status_tone: workflow.tone(raw.status),
-    formatted_status: raw.status as string,
-    fasyankes: {
-      id: Number(raw.fasyankes_id),
-      fasyankes_name: raw.fasyankes_name as string,
-      address: raw.address as string | null,
-      city: raw.city_name as string | null,
-      province: raw.province_name as string | null,
-    },
-    created_at: created?.toISO() ?? null,
-    formatted_created_at: formatDateTime(created),
-    device_count: Number(raw.device_count ?? 0),
-    total_price: total,
-    formatted_total_price: formatRupiah(total),
-    // The treasurer's column and expanded row (spec part 2 section 6).
-    invoice_index: Number(raw.invoice_stage ?? 0),
-    formatted_invoice_dates: [raw.invoice_date_1, raw.invoice_date_2, raw.invoice_date_3].map(
-      (date) => formatDate(dateFromDatabase(date))
-    ),
-    formatted_payment_confirm_date: raw.payment_confirm_date
-      ? formatDate(dateFromDatabase(raw.payment_confirm_date))
-      : null,
-    // Every viewer's billing state (issue 35, point 3).
-    ...billingOfRow(raw),
-  }
-}
-
-function billingOfRow(raw: Record<string, any>) {
-  const state = billingStateOf(raw.billing_state)
-  return {
-    billing_state: state,
-    formatted_billing_state: billingLabel(state, Number(raw.invoice_stage ?? 0)),
-    billing_tone: BILLING_STATES[state].tone,
-  }
-}
-
-type BaseRow = ReturnType<typeof orderRowBase>
+/** The part of a list row every order has (`OrderRowTransformer`'s `toObject`). */
+type BaseRow = ReturnType<OrderRowTransformer['toObject']>
 
 /**
  * Sorts of every order list. Each is served by an index on orders (0023_list_sort_indexes,

@@ -1,6 +1,6 @@
 import { DetailList } from '~/components/detail_list'
 
-/** What every order list row carries about its invoice (the server's orderRowBase). */
+/** What every order list row carries about its invoice (`Data.Lists.OrderRow`). */
 export type InvoicedOrder = {
   invoice_index: number
   formatted_invoice_dates: string[]

@@ -9,7 +9,7 @@ import { RowLink } from '~/components/list_actions'
 import { StatusBadge } from '~/components/status_badge'
 import { DevicePopover } from '~/components/orders/device_popover'
 
-/** What every order list row has (the server's orderRowBase). */
+/** What every order list row has (`Data.Lists.OrderRow`). */
 export type ListedOrder = {
   id: number
   number: string

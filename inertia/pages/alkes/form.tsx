@@ -4,10 +4,10 @@ import { RecordFormPage, type Register } from '~/components/form/record_form_pag
 import { NumberField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { fieldText } from '~/lib/format'
-import type { AlkesRow } from '#queries/alkes/alkes_list'
+import type { Data } from '#generated/data'
 import { RupiahField } from '~/components/ui/rupiah_field'
 
-type Alkes = AlkesRow
+type Alkes = Data.Lists.AlkesRow
 
 const FLAGS = [
   ['is_tuntung_seharian', 'Tuntung saharian (selesai di hari yang sama)'],

@@ -4,9 +4,9 @@ import type { Column } from '~/components/data_table/data_table'
 import { RowCard, selectColumn, textColumn, YES_NO } from '~/components/data_table/columns'
 import { DetailList } from '~/components/detail_list'
 import { RowLink } from '~/components/list_actions'
-import type { AlkesRow } from '#queries/alkes/alkes_list'
+import type { Data } from '#generated/data'
 
-type Alkes = AlkesRow
+type Alkes = Data.Lists.AlkesRow
 
 const yesNo = (key: string, header: string, filterKey: string) =>
   selectColumn<Alkes>(key, header, YES_NO, { filterKey })

@@ -3,10 +3,10 @@ import { RecordFormPage, type Register } from '~/components/form/record_form_pag
 import { NumberField, SelectField, TextField } from '~/components/ui/field'
 import { bind } from '~/lib/bind'
 import { fieldText } from '~/lib/format'
-import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
+import type { Data } from '#generated/data'
 import { optionsOf } from '~/lib/options'
 
-type Calibrator = CalibratorRow
+type Calibrator = Data.Lists.CalibratorRow
 
 type Options = {
   units: { id: number; name: string }[]

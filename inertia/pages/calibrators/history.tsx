@@ -9,7 +9,6 @@ import { SimpleTable, type SimpleColumn } from '~/components/ui/simple_table'
 import { StatusBadge } from '~/components/status_badge'
 import { DetailList } from '~/components/detail_list'
 import { bind } from '~/lib/bind'
-import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
 import type { Data } from '#generated/data'
 
 type HistoryEntry = Data.CalibrationEvent
@@ -18,7 +17,7 @@ type Entry = HistoryEntry & { impact_href: string | null }
 
 type Props = {
   title: string
-  calibrator: CalibratorRow
+  calibrator: Data.Lists.CalibratorRow
   history: Entry[]
   usableToday: { usable: boolean; text: string }
   impactHref: string

@@ -7,8 +7,9 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import { RowCard } from '~/components/data_table/columns'
 import { StatusBadge } from '~/components/status_badge'
 import type { ListPageProps } from '~/components/master_list_page'
-import type { ImpactRow } from '#queries/calibrators/calibration_types'
 import type { Data } from '#generated/data'
+
+type ImpactRow = Data.Lists.ImpactRow
 
 type HistoryEntry = Data.CalibrationEvent
 

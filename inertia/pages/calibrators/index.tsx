@@ -6,9 +6,9 @@ import { RowCard, selectColumn, textColumn } from '~/components/data_table/colum
 import { optionsOf } from '~/lib/options'
 import { DetailList } from '~/components/detail_list'
 import { cn } from '~/lib/cn'
-import type { CalibratorRow } from '#queries/calibrators/calibrator_list'
+import type { Data } from '#generated/data'
 
-type Calibrator = CalibratorRow
+type Calibrator = Data.Lists.CalibratorRow
 
 const CONDITIONS = [
   { value: 'Good', label: 'Baik' },

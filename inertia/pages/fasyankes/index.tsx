@@ -5,9 +5,9 @@ import { optionsOf } from '~/lib/options'
 
 const FACILITY_TYPES = [{ name: 'Negeri' }, { name: 'Swasta' }]
 import { DetailList } from '~/components/detail_list'
-import type { FasyankesRow } from '#queries/fasyankes/fasyankes_list'
+import type { Data } from '#generated/data'
 
-type Facility = FasyankesRow
+type Facility = Data.Lists.FasyankesRow
 
 type Props = RegisterPageProps & {
   options: {

@@ -1,7 +1,9 @@
 import { DetailList } from '~/components/detail_list'
 import { OrderListPage, type OrderListProps } from '~/components/orders/order_list'
 import { InvoiceDetail } from '~/components/orders/invoice_column'
-import type { InsituOrderRow } from '#queries/insitu/order_list'
+import type { Data } from '#generated/data'
+
+type Order = Data.Lists.OrderRow.Variants['forInsitu']
 
 export default function InsituIndex({
   showFacility,
@@ -14,7 +16,7 @@ export default function InsituIndex({
   showInvoice: boolean
 }) {
   return (
-    <OrderListPage<InsituOrderRow>
+    <OrderListPage<Order>
       list={list}
       show={{ facility: showFacility, status: true }}
       columns={[

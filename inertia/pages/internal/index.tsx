@@ -1,9 +1,9 @@
 import { DetailList } from '~/components/detail_list'
 import { OrderListPage, type OrderListProps } from '~/components/orders/order_list'
 import { InvoiceDetail } from '~/components/orders/invoice_column'
-import type { InternalOrderRow } from '#queries/internal/order_list'
+import type { Data } from '#generated/data'
 
-type Order = InternalOrderRow
+type Order = Data.Lists.OrderRow.Variants['forInternal']
 
 export default function InternalIndex({
   columns: show,

@@ -8,7 +8,9 @@ import { RowCard, selectColumn } from '~/components/data_table/columns'
 import { RowLink } from '~/components/list_actions'
 import { StatusBadge } from '~/components/status_badge'
 import type { ListPageProps } from '~/components/master_list_page'
-import type { LoanRow } from '#queries/lending/loan_list'
+import type { Data } from '#generated/data'
+
+type LoanRow = Data.Lists.LoanRow
 
 type Option = { value: string; label: string }
 

@@ -4,7 +4,9 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import { RowCard } from '~/components/data_table/columns'
 import { StatusBadge } from '~/components/status_badge'
 import type { ListPageProps } from '~/components/master_list_page'
-import type { StockRow } from '#queries/lending/stock_list'
+import type { Data } from '#generated/data'
+
+type StockRow = Data.Lists.StockRow
 
 const COUNTS = [
   ['unavailable', 'Dipinjam'],

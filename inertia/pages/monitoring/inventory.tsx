@@ -4,7 +4,9 @@ import { DataTable, type Column } from '~/components/data_table/data_table'
 import { RowCard, textColumn } from '~/components/data_table/columns'
 import { StatusBadge } from '~/components/status_badge'
 import type { ListPageProps } from '~/components/master_list_page'
-import type { InventoryRow } from '#queries/monitoring/inventory_list'
+import type { Data } from '#generated/data'
+
+type InventoryRow = Data.Lists.InventoryRow
 
 type Props = ListPageProps & {
   /** The facility column (spec part 1 section 6: yantek and admin_pk), decided by the server. */

@@ -3,9 +3,9 @@ import { RecordFormPage, type Register } from '~/components/form/record_form_pag
 import { TextField } from '~/components/ui/field'
 import { AccountAccessPanel, type AccountAccess } from '~/components/officers/account_access'
 import { bind } from '~/lib/bind'
-import type { OfficerRow } from '#queries/officers/officer_list'
+import type { Data } from '#generated/data'
 
-type Officer = OfficerRow
+type Officer = Data.Lists.OfficerRow
 
 const NEW_OFFICER =
   'Akun petugas baru; setelah disimpan, buat tautan atur kata sandi untuknya lalu atur perannya.'

@@ -3,9 +3,9 @@ import type { Column } from '~/components/data_table/data_table'
 import { RowCard, textColumn } from '~/components/data_table/columns'
 import { RowLink } from '~/components/list_actions'
 import { DetailList } from '~/components/detail_list'
-import type { OfficerRow } from '#queries/officers/officer_list'
+import type { Data } from '#generated/data'
 
-type Officer = OfficerRow
+type Officer = Data.Lists.OfficerRow
 
 const COLUMNS: Column<Officer>[] = [
   textColumn('name', 'Nama', 'Nama', {
