@@ -3,6 +3,9 @@ import { historyHref } from '#queries/devices/history_href'
 import { dayCounter, foundNotFit, recalibrationMark } from '#queries/monitoring/recalibration_mark'
 import { formatDate, isoDate, labToday } from '#services/format'
 
+/** What a failed device shows where its next calibration date would be. */
+export const NOT_FIT_NEXT_STEP = 'Tidak dijadwalkan: perbaikan atau penggantian'
+
 /**
  * A row of the facility inventory (`inventoryQuery`, spec part 1: Data Inventory Fasyankes), its
  * day counter and mark computed against the lab's today. The inventory list reads it, and the
@@ -35,11 +38,15 @@ export default class InventoryRowTransformer extends BaseTransformer<Record<stri
       /** Name, brand, model and serial number in one line (the monitor's device column). */
       device: [raw.alkes_name, raw.merk, raw.model, serial].filter(Boolean).join(' / '),
       last_calibration_date: last,
-      next_calibration_date: next,
+      /**
+       * A device last found TIDAK LAIK has no next calibration (issue 37, point 6): it is out
+       * of use until repaired or replaced, so no date, no day counter, and its next step.
+       */
+      next_calibration_date: notFit ? null : next,
       formatted_last_calibration_date: formatDate(last),
-      formatted_next_calibration_date: formatDate(next),
+      formatted_next_calibration_date: notFit ? NOT_FIT_NEXT_STEP : formatDate(next),
       /** Days from the lab's today to the next calibration; negative once overdue. */
-      day_counter: days,
+      day_counter: notFit ? null : days,
       /** Last found TIDAK LAIK. */
       not_fit: notFit,
       mark: recalibrationMark(days, notFit),

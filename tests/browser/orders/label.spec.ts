@@ -39,11 +39,20 @@ test.group('Labels in Chromium', (group) => {
     assert.include(await admin.getByTestId('label-status').innerText(), 'Diserahkan')
     assert.equal(await admin.getByTestId('label-qr').count(), 2)
 
-    // The first device is calibrated: LAIK.
+    // The first device is calibrated LAIK and its certificate approved (a label shows no result
+    // before that: issue 37).
     await db
       .from('order_devices')
       .where('id', devices[0].id)
       .update({ work_date: '2026-11-20', is_laik: true })
+    await db.table('certificates').insert({
+      order_device_id: devices[0].id,
+      revision: 0,
+      status: 'Berlaku',
+      code: 'CRT' + String(order.id).padStart(7, '0'),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
     const label = await db.from('device_labels').where('order_device_id', devices[0].id).first()
 
     // Its QR code, as Chromium draws it, read by a scanner: the verification page, no sign-in.

@@ -264,7 +264,12 @@ export async function exportedTable(buffer: Buffer) {
     const values = rowValues(sheet, n)
     if (values.every((v) => v === null || v === '')) continue
     rows.push(
-      Object.fromEntries(headers.map((h, i) => [h, values[i] === null ? '' : String(values[i])]))
+      Object.fromEntries(
+        headers.map((h, i) => [
+          h,
+          values[i] === null || values[i] === undefined ? '' : String(values[i]),
+        ])
+      )
     )
   }
   return { headers, rows, title: String(sheet.getRow(1).getCell(1).value ?? '') }

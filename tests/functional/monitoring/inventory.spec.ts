@@ -21,7 +21,7 @@ type Row = {
   fasyankes?: { fasyankes_name: string }
   alkes: { name: string }
   serial_number: string
-  day_counter: number
+  day_counter: number | null
   formatted_next_calibration_date: string
   not_fit: boolean
   mark: { state: string; label: string; tone: string }
@@ -398,9 +398,15 @@ test.group('Inventory | day counter and marks', (group) => {
     await item(200, await testedDevice(facility.id, alkes, true))
 
     const rows = await rowsOf(client, account)
+    // A device found TIDAK LAIK is not "due in 100 days": it has no counter and no date, but its
+    // next step (issue 37, point 6).
     assert.deepEqual(
       rows.map((row) => row.day_counter),
-      [-5, 0, 10, 30, 31, 100, 200]
+      [-5, 0, 10, 30, 31, null, 200]
+    )
+    assert.equal(
+      rows[5].formatted_next_calibration_date,
+      'Tidak dijadwalkan: perbaikan atau penggantian'
     )
     assert.deepEqual(
       rows.map((row) => [row.mark.state, row.mark.label, row.mark.tone]),
@@ -431,7 +437,7 @@ test.group('Inventory | day counter and marks', (group) => {
         ['10', '10 hari lagi'],
         ['30', '30 hari lagi'],
         ['31', '-'],
-        ['100', 'TIDAK LAIK'],
+        ['', 'TIDAK LAIK'],
         ['200', '-'],
       ]
     )
