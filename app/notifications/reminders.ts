@@ -7,6 +7,7 @@ import { notify } from '#notifications/notify'
 import { noticeLinks } from '#notifications/links'
 import { holdLease, leaseState, releaseLease, saveLeaseState } from '#notifications/leases'
 import { remindHolidayEditors } from '#notifications/holiday_calendar'
+import { withoutNotFit } from '#queries/monitoring/recalibration_mark'
 
 export type ReminderKind = '30_hari' | 'jatuh_tempo'
 
@@ -34,18 +35,10 @@ export async function dueReminders(today: string) {
   const until = DateTime.fromISO(today).plus({ days: config.reminders.daysBefore }).toISODate()!
   const since = DateTime.fromISO(today).minus({ days: DUE_CATCH_UP_DAYS }).toISODate()!
   const due = (kind: ReminderKind, from: string, to: string, fromInclusive: boolean) =>
-    db
-      .from('inventories as i')
-      .join('alkes as a', 'a.id', 'i.alkes_id')
+    // A device last found TIDAK LAIK is out of use until repaired: no recalibration is due.
+    withoutNotFit(db.from('inventories as i').join('alkes as a', 'a.id', 'i.alkes_id'))
       .where('i.next_calibration_date', fromInclusive ? '>=' : '>', from)
       .where('i.next_calibration_date', '<=', to)
-      // A device last found TIDAK LAIK is out of use until repaired: no recalibration is due.
-      .whereNotExists((failed) => {
-        failed
-          .from('order_devices as d')
-          .whereColumn('d.id', 'i.order_device_id')
-          .where('d.is_laik', false)
-      })
       .whereNotExists((sent) => {
         sent
           .from('reminders_sent as r')

@@ -6,6 +6,7 @@ import config from '#config/notifications'
 import { formatDate, isoDate, labToday } from '#services/format'
 import type { OrderType } from '#enums/order_types'
 import { offeredColumn, offeredFor } from '#queries/alkes/services'
+import { withoutNotFit } from '#queries/monitoring/recalibration_mark'
 
 /** Most devices the dashboard lists as due; the inventory has the rest. */
 const SHOWN = 20
@@ -21,9 +22,10 @@ const REQUESTED_AS: OrderType = 'internal'
 export async function recalibrationDue(user: User) {
   if (!user.isFacility || !user.fasyankesId) return null
   const until = DateTime.fromISO(labToday()).plus({ days: config.reminders.daysBefore })
-  const rows = await db
-    .from('inventories as i')
-    .join('alkes as a', 'a.id', 'i.alkes_id')
+  // A device found TIDAK LAIK is not due: it is out of use until repaired or replaced.
+  const rows = await withoutNotFit(
+    db.from('inventories as i').join('alkes as a', 'a.id', 'i.alkes_id')
+  )
     .where('i.fasyankes_id', user.fasyankesId)
     .where('i.next_calibration_date', '<=', until.toISODate()!)
     .orderBy('i.next_calibration_date')

@@ -1,3 +1,4 @@
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import { labToday } from '#services/format'
 
 /**
@@ -48,4 +49,18 @@ export function recalibrationMark(days: number, notFit: boolean): RecalibrationM
   if (days === 0) return { state: 'due_soon', label: 'Jatuh tempo hari ini', tone: 'amber' }
   if (days <= DUE_SOON_DAYS) return { state: 'due_soon', label: `${days} hari lagi`, tone: 'amber' }
   return { state: 'scheduled', label: `${days} hari lagi`, tone: 'emerald' }
+}
+
+/**
+ * Leaves out the inventory devices (`inventories as i`) last found TIDAK LAIK: out of use until
+ * repaired or replaced, no recalibration is due for them (issue 37, point 6), so neither a
+ * reminder nor the facility's due list names them.
+ */
+export function withoutNotFit<Q extends DatabaseQueryBuilderContract<any>>(query: Q) {
+  return query.whereNotExists((failed) => {
+    failed
+      .from('order_devices as d')
+      .whereColumn('d.id', 'i.order_device_id')
+      .where('d.is_laik', false)
+  })
 }

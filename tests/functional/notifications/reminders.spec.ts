@@ -6,6 +6,7 @@ import { DateTime } from 'luxon'
 import Inventory from '#models/inventory'
 import { labNow } from '#services/format'
 import { sendReminders } from '#notifications/reminders'
+import { recalibrationDue } from '#queries/monitoring/recalibration_due'
 import {
   makeAlkes,
   makeOrder,
@@ -106,6 +107,11 @@ test.group('Notifications | recalibration reminders', (group) => {
       sent.map((row) => Number(row.inventory_id)),
       [fit.id]
     )
+    // Nor does the facility's dashboard list it as due.
+    const due = await recalibrationDue(facility)
+    const serials = due!.items.map((item) => item.serial_number)
+    assert.include(serials, 'RM-FIT-1')
+    assert.notInclude(serials, 'RM-FAILED-1')
   })
 
   test('the facility dashboard lists its devices due and pre-fills a request with them', async ({
