@@ -254,7 +254,7 @@ export function PointCard({
   )?.[1]
   return (
     <div
-      className="rounded-md border border-slate-200 p-3 dark:border-slate-800"
+      className="min-w-0 rounded-md border border-slate-200 p-3 dark:border-slate-800"
       data-point={index}
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
@@ -410,7 +410,7 @@ const budgetNumber = (value: number) =>
 /** The point's uncertainty budget (GUM, EA-4/02), folded until the officer opens it. */
 function BudgetTable({ result, unit }: { result: PointResult; unit: string }) {
   return (
-    <details className="mt-2 text-xs">
+    <details className="mt-2 min-w-0 text-xs">
       <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
         Anggaran ketidakpastian
       </summary>

@@ -212,7 +212,7 @@ export default function Worksheet(props: Props) {
       <TextField label="Nama Ruangan" {...bind(form, 'room_name')} />
 
       {measuring && (
-        <section className="space-y-4 md:col-span-2" aria-label="Pengukuran">
+        <section className="min-w-0 space-y-4 md:col-span-2" aria-label="Pengukuran">
           <h2 className="border-b border-slate-200 pb-1 text-base font-semibold dark:border-slate-800">
             Pengukuran
           </h2>
