@@ -202,7 +202,7 @@ function budgets(writer: DocumentWriter, contents: CertificateContents) {
   const measured = contents.points.filter((point) => point.budget?.length)
   if (!measured.length) return
   writer.pdf.addPage()
-  writer.heading('Lampiran: anggaran ketidakpastian')
+  writer.heading(`Lampiran sertifikat ${contents.number}: anggaran ketidakpastian`)
   for (const point of measured) {
     writer.note(
       `${point.parameter} ${point.nominal} ${point.unit}: ν_eff = ${point.effective_dof}, ` +
