@@ -14,10 +14,11 @@ import {
   type ReportFilters,
 } from '#queries/reports/report_filters'
 import { formatDate, formatRupiah, fromDatabase, isoDate, LAB_TIMEZONE } from '#services/format'
-import { ORDER_TYPE_INFO, ORDER_TYPES, type OrderType } from '#workflows/order_types'
+import { ORDER_TYPE_INFO, ORDER_TYPES } from '#workflows/order_types'
 import type { Signatory } from '#documents/kit/document'
 import type User from '#models/user'
 import type { AppliedFilter } from '#lists/types'
+import LedgerRowTransformer from '#transformers/lists/ledger_row_transformer'
 
 /**
  * The two report tables the spec shows only as a filter form (start date, end date, order type,
@@ -34,19 +35,7 @@ export interface LedgerFilters {
   order_type?: OrderTypeFilter
 }
 
-export type LedgerRow = {
-  id: number
-  number: string
-  type: OrderType
-  type_label: string
-  fasyankes_name: string
-  date: string | null
-  formatted_date: string
-  device_count: number
-  total_price: number
-  formatted_total_price: string
-  href: string
-}
+export type LedgerRow = ReturnType<LedgerRowTransformer['toObject']>
 
 interface Ledger {
   title: string
@@ -171,19 +160,7 @@ function ledgerList(ledger: Ledger) {
 
     query: (filters) => ledgerQuery(ledger, filters).orderBy('date').orderBy('o.id'),
 
-    row: (raw) => ({
-      id: Number(raw.id),
-      number: raw.number,
-      type: raw.type,
-      type_label: ORDER_TYPE_INFO[raw.type as OrderType].code,
-      fasyankes_name: raw.fasyankes_name,
-      date: ledger.dateOf(raw.date),
-      formatted_date: formatDate(ledger.dateOf(raw.date)),
-      device_count: Number(raw.device_count),
-      total_price: Number(raw.total_price),
-      formatted_total_price: formatRupiah(Number(raw.total_price)),
-      href: ORDER_TYPE_INFO[raw.type as OrderType].detailPath({ id: raw.id }),
-    }),
+    row: (raw) => new LedgerRowTransformer(raw, ledger.dateOf).toObject(),
 
     columns: [
       { key: 'number', label: 'No Order', width: 1.4 },

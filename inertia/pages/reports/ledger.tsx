@@ -8,17 +8,9 @@ import {
   type ReportOptions,
 } from '~/components/reports/report_filters'
 import { formatRupiah } from '~/lib/format'
+import type { Data } from '#generated/data'
 
-type LedgerRow = {
-  id: number
-  number: string
-  type_label: string
-  fasyankes_name: string
-  formatted_date: string
-  device_count: number
-  formatted_total_price: string
-  href: string
-}
+type LedgerRow = Data.Lists.LedgerRow
 
 type Props = ReportOptions & { title: string; subtitle: string; path: string }
 
