@@ -5,8 +5,7 @@ import type { Role } from '#enums/roles'
 import { rolesWith } from '#enums/permissions'
 import { LAB_HEADS, type ServiceLab } from '#enums/labs'
 import { ORDER_TYPE_INFO, type OrderTypeInfo } from '#workflows/order_types'
-import type { SharedOrderAction } from '#workflows/order_actions'
-import { formatRupiah } from '#services/format'
+import type { OrderNewsPage, SharedOrderAction } from '#workflows/order_actions'
 import { notify } from '#notifications/notify'
 import { noticeLinks } from '#notifications/links'
 import { deviceName, joinNames, resultLines } from '#notifications/device_lines'
@@ -46,14 +45,20 @@ export interface OrderStep {
   to?: Record<string, unknown>
 }
 
+/** The addresses of the pages an action's news leads to (`ActionNews.link`). */
+const NEWS_PAGES: Record<OrderNewsPage, (order: Order) => string> = {
+  detail: noticeLinks.orderDetail,
+  invoice: noticeLinks.orderInvoice,
+}
+
 /**
- * Who is told what after a step of an order (issue 17), in the step's transaction:
- * - a new request: yantek and admin_pk;
- * - a status change: the facility (the status's notice), and the staff whose to-do now waits
+ * Who is told what after a step of an order (issue 17), in the step's transaction, as the
+ * workflow declares it:
+ * - a status change: the facility (the status's `notice`), and the staff whose to-do now waits
  *   (approval, receiving, officers, estimation, offering, hand-over…: the workflow's tasks in
  *   the new status, to whoever may take them);
- * - the invoice: the facility when a stage is issued or its payment confirmed, the treasurer
- *   when the facility uploads a payment proof.
+ * - the action's own `news` (a new request to yantek and admin_pk; the invoice's stages, proofs
+ *   and confirmation): to the facility or the staff holding its roles.
  * The person who took the step is not told.
  */
 export async function orderNews(
@@ -78,20 +83,6 @@ export async function orderNews(
       trx,
       users.map((user) => user.id),
       { title, body, href },
-      except
-    )
-  }
-
-  if (step.action === 'create') {
-    const staff = await staffWithRoles(trx, ['yantek', 'admin_pk'])
-    await notify(
-      trx,
-      staff.map((user) => user.id),
-      {
-        title: `Permintaan baru ${order.number}`,
-        body: `${facility} mengajukan permintaan ${info.title} (${current.deviceCount} alat, ${formatRupiah(current.totalPrice)}).`,
-        href: staffPage,
-      },
       except
     )
   }
@@ -126,32 +117,23 @@ export async function orderNews(
     }
   }
 
-  if (step.action === 'invoice_update' && current.invoiceStage > 0) {
-    await tellFacility(
-      `Tagihan ${order.number} diterbitkan`,
-      `Tagihan tahap ${current.invoiceStage} untuk ${order.number} sudah diterbitkan. Unggah bukti pembayaran pada halaman Tagihan.`,
-      noticeLinks.orderInvoice(order)
-    )
-  }
-  if (step.action === 'invoice_confirm') {
-    await tellFacility(
-      `Pembayaran ${order.number} dikonfirmasi`,
-      `Bendahara laboratorium sudah mengonfirmasi pembayaran ${order.number}. Terima kasih.`,
-      noticeLinks.orderInvoice(order)
-    )
-  }
-  if (step.action === 'invoice_payment') {
-    const treasurers = await staffWithRoles(trx, ['treasurer'])
-    await notify(
-      trx,
-      treasurers.map((user) => user.id),
-      {
-        title: `Bukti pembayaran ${order.number}`,
-        body: `${facility} mengunggah bukti pembayaran ${order.number}; mohon diperiksa dan dikonfirmasi.`,
-        href: noticeLinks.orderInvoice(order),
-      },
-      except
-    )
+  const names = { facility, kind: info.title }
+  for (const news of info.workflow.news(step.action)) {
+    if (news.when && !news.when(current)) continue
+    const title = news.title(current, names)
+    const body = news.body(current, names)
+    const href = NEWS_PAGES[news.link as OrderNewsPage](order)
+    if (news.to === 'facility') {
+      await tellFacility(title, body, href)
+    } else {
+      const staff = await staffWithRoles(trx, news.to.roles)
+      await notify(
+        trx,
+        staff.map((user) => user.id),
+        { title, body, href },
+        except
+      )
+    }
   }
 }
 

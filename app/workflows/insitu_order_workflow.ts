@@ -3,8 +3,10 @@ import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import {
+  NEW_REQUEST_NEWS,
   SHARED_TIMELINE,
   defineOrderWorkflow,
+  feedbackFormRefusal,
   orderWorkActions,
   sharedOrderPage,
   type LabelOfficer,
@@ -145,6 +147,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       permission: 'insitu.create',
       verb: 'mengajukan permintaan',
       timeline: 'Permintaan insitu diajukan',
+      news: NEW_REQUEST_NEWS,
     },
     edit: {
       from: ['TERKIRIM'],
@@ -300,6 +303,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
     ...work,
     worksheets: { ...work.worksheets, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
     worksheet: { ...work.worksheet, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
+    worksheet_read: { ...work.worksheet_read, guard: yantekOrTeam },
     certificate_amend: { ...work.certificate_amend, guard: yantekOrTeam, guardRefusal: TEAM_ONLY },
     worksheet_upload: {
       ...work.worksheet_upload,
@@ -319,6 +323,7 @@ export const insituWorkflow = defineOrderWorkflow<InsituStatus>()({
       permission: 'insitu.feedback',
       verb: 'mengisi umpan balik',
       blockedBy: feedbackNotGiven,
+      formRefusal: feedbackFormRefusal,
       button: {
         label: 'Isi Umpan Balik',
         href: sharedOrderPage('insitu', 'orders.feedback.form'),

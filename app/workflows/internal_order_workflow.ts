@@ -1,9 +1,11 @@
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type Order from '#models/order'
 import {
+  NEW_REQUEST_NEWS,
   SHARED_TIMELINE,
   defineOrderWorkflow,
   assignedOfficer,
+  feedbackFormRefusal,
   orderWorkActions,
   sharedOrderPage,
   type LabelOfficer,
@@ -78,6 +80,13 @@ type InternalRoute =
   | 'internal.invoice.refresh'
   | 'internal.destroy'
 
+/** Opening the confirmation (Terima, Tolak) of an order that does not wait for it. */
+const notConfirmable = (order: Order) =>
+  `Permintaan ${order.number} tidak dapat dikonfirmasi pada status ${order.status}.`
+/** Opening the request form of an order that may no longer be changed or resubmitted. */
+const notEditable = (order: Order) =>
+  `Permintaan ${order.number} tidak dapat diubah pada status ${order.status}.`
+
 export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
   name: 'internal',
   describe: (order) => order.number,
@@ -120,6 +129,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       permission: 'internal.create',
       verb: 'mengajukan permintaan',
       timeline: 'Permintaan diajukan',
+      news: NEW_REQUEST_NEWS,
     },
     approve: {
       from: ['MENUNGGU'],
@@ -131,6 +141,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
         href: page('internal.confirm.form', { decision: 'approve' }),
         variant: 'primary',
       },
+      formRefusal: notConfirmable,
       timeline: 'Permintaan diterima',
       task: { label: 'Konfirmasi permintaan' },
     },
@@ -144,6 +155,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
         href: page('internal.confirm.form', { decision: 'reject' }),
         variant: 'danger',
       },
+      formRefusal: notConfirmable,
       timeline: 'Permintaan ditolak',
     },
     edit: {
@@ -151,6 +163,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       permission: 'internal.edit',
       verb: 'mengubah permintaan',
       button: { label: 'Ubah', href: page('internal.edit') },
+      formRefusal: notEditable,
       timeline: 'Permintaan diubah',
     },
     resubmit: {
@@ -159,6 +172,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
       permission: 'internal.resubmit',
       verb: 'mengajukan ulang permintaan',
       button: { label: 'Ubah dan Ajukan Ulang', href: page('internal.edit'), variant: 'primary' },
+      formRefusal: notEditable,
       timeline: 'Permintaan diajukan ulang',
     },
     append: {
@@ -211,6 +225,7 @@ export const internalWorkflow = defineOrderWorkflow<InternalStatus>()({
         variant: 'primary',
       },
       blockedBy: allDevicesSettled('Permintaan belum dapat diselesaikan'),
+      formRefusal: feedbackFormRefusal,
       timeline: SHARED_TIMELINE.feedback,
     },
     // Spec: the worksheets are open in PROSES PENGERJAAN and MENUNGGU FEEDBACK; editing only in the first.

@@ -62,6 +62,12 @@ export interface ActionInfo<S extends string, Subject, Extra> {
    * with its message (there is nothing to retry).
    */
   view?: boolean
+  /**
+   * What opening the action's form (the page behind its button) answers when the page would
+   * not offer it to this user now (`assertForm`): a 403 with these words; without them, the
+   * plain 403.
+   */
+  formRefusal?: string | ((subject: Subject) => string)
   button?: ActionButton<Subject>
   /**
    * What the subject's data must hold first (every device line finished, say): the reason
@@ -76,6 +82,30 @@ export interface ActionInfo<S extends string, Subject, Extra> {
    * statuses in which it waits for them (default: `from`).
    */
   task?: { label: string; waitsIn?: readonly S[] }
+  /** Who else is told when the action is taken, and what (`ActionNews`). */
+  news?: readonly ActionNews<Subject>[]
+}
+
+/**
+ * A notice an action sends when it is taken, besides its new status's `notice` and the to-dos
+ * it leaves (`task`): to the subject's facility, or to the staff holding any of `roles`. The
+ * person who took the action is not told. A new action's notice is one more of these.
+ */
+export interface ActionNews<Subject, Page extends string = string> {
+  to: 'facility' | { roles: readonly Role[] }
+  /** Told only when this holds of the subject after the action (an invoice stage issued). */
+  when?: (subject: Subject) => boolean
+  title: (subject: Subject, names: NewsNames) => string
+  body: (subject: Subject, names: NewsNames) => string
+  /** The subject's page it leads to, by name: the notifier knows the addresses. */
+  link: Page
+}
+
+/** What a notice names besides its subject: the facility's name and the subject's kind. */
+export interface NewsNames {
+  facility: string
+  /** The kind of subject as the facility knows it: the order type's title ("Alat Datang"). */
+  kind: string
 }
 
 /**
@@ -154,6 +184,11 @@ export class Workflow<
     return this.definition.statuses[status as S]?.noticeResults ?? false
   }
 
+  /** Who else is told when `action` is taken (none for an action the workflow does not declare). */
+  news(action: string): readonly ActionNews<Subject>[] {
+    return this.definition.actions[action as A]?.news ?? []
+  }
+
   /** The to-dos that wait in `status`: whoever may take them is told it is their turn. */
   tasksIn(status: string) {
     return (Object.keys(this.definition.actions) as A[])
@@ -171,6 +206,11 @@ export class Workflow<
   /** Whether the user's roles ever allow the action (ignoring status and guard). */
   permits(action: A, user: User) {
     return hasPermission(user.roles, this.action(action).permission)
+  }
+
+  /** Refuses a user whose roles never allow the action: the plain 403. */
+  assertPermits(action: A, user: User) {
+    if (!this.permits(action, user)) throw new ForbiddenException()
   }
 
   /** The status table's own question, for roles alone (no subject, no guard). */
@@ -195,7 +235,7 @@ export class Workflow<
    */
   assert(action: A, subject: Subject, user: User, extra?: Extra) {
     const info = this.action(action)
-    if (!this.permits(action, user)) throw new ForbiddenException()
+    this.assertPermits(action, user)
     const refuse = (message: string) =>
       info.view ? new ForbiddenException(message) : new ActionRefusedException(message)
     const label = this.definition.describe(subject)
@@ -212,6 +252,20 @@ export class Workflow<
           : info.guardRefusal
       throw refuse(refusal ?? `Anda tidak dapat ${info.verb} ${label}.`)
     }
+  }
+
+  /**
+   * Refuses opening the form behind the action's button (or behind any of `actions`' buttons)
+   * when the page would not show it to this user now: nothing is taken yet and the page never
+   * offered it, so it is a 403, with the first `formRefusal` of the actions (or the plain one).
+   */
+  assertForm(actions: A | readonly A[], subject: Subject, user: User, extra?: Extra) {
+    const list: readonly A[] = typeof actions === 'string' ? [actions] : actions
+    if (list.some((action) => this.allows(action, subject, user, extra))) return
+    const refusal = list
+      .map((action) => this.action(action).formRefusal)
+      .find((words) => words !== undefined)
+    throw new ForbiddenException(typeof refusal === 'function' ? refusal(subject) : refusal)
   }
 
   /** Why the action cannot succeed now, from its `blockedBy` check; null when it can. */

@@ -3,8 +3,14 @@ import type Order from '#models/order'
 import type OrderDevice from '#models/order_device'
 import type User from '#models/user'
 import type { LabelStatus } from '#models/label_request'
-import { defineWorkflow, type ActionInfo, type WorkflowDefinition } from '#workflows/kit'
+import {
+  defineWorkflow,
+  type ActionInfo,
+  type ActionNews,
+  type WorkflowDefinition,
+} from '#workflows/kit'
 import type { OrderType } from '#enums/order_types'
+import { formatRupiah } from '#services/format'
 
 /**
  * Actions every order type's workflow defines, because the shared order
@@ -35,7 +41,14 @@ export const SHARED_TIMELINE = {
 } as const
 
 export type SharedOrderAction =
-  keyof typeof SHARED_TIMELINE | 'worksheets' | 'files' | 'invoice' | 'label' | 'certificates'
+  | keyof typeof SHARED_TIMELINE
+  | 'worksheets'
+  | 'worksheet_read'
+  | 'files'
+  | 'invoice'
+  | 'label'
+  | 'certificates'
+  | 'certificate_draft'
 
 type OrderAction<S extends string> = ActionInfo<S, Order, OrderDevice | undefined>
 
@@ -50,6 +63,29 @@ export const headOfDeviceLab = (user: User, _order: Order, device?: OrderDevice)
 /** Worksheet: who works every line (yantek); anyone else only for the device assigned to them. */
 export const assignedOrYantek = (user: User, order: Order, device?: OrderDevice) =>
   user.can('orders.work.every_line') || assignedOfficer(user, order, device)
+
+/** The line's worksheet holds measurements (issue 15): its certificate can be drawn. */
+export const measured = (_user: User, _order: Order, device?: OrderDevice) =>
+  !!device && device.measuredLaik !== null
+
+/** Opening the questionnaire of an order that does not wait for it (every type). */
+export const feedbackFormRefusal = (order: Order) =>
+  `Umpan balik ${order.number} tidak dapat diisi pada status ${order.status}.`
+
+/** The pages an order's news leads to, by name (notifications/order_news.ts knows the addresses). */
+export type OrderNewsPage = 'detail' | 'invoice'
+type OrderNews = ActionNews<Order, OrderNewsPage>
+
+/** A new request (every type): yantek and admin_pk are told, on the order's staff page (issue 17). */
+export const NEW_REQUEST_NEWS: readonly OrderNews[] = [
+  {
+    to: { roles: ['yantek', 'admin_pk'] },
+    title: (order) => `Permintaan baru ${order.number}`,
+    body: (order, { facility, kind }) =>
+      `${facility} mengajukan permintaan ${kind} (${order.deviceCount} alat, ${formatRupiah(order.totalPrice)}).`,
+    link: 'detail',
+  },
+]
 
 /** The order pages every type has, under `/{type}/{id}` (start/routes/orders.ts). */
 type SharedOrderRoute =
@@ -140,6 +176,17 @@ export function orderWorkActions<S extends string>(
       ...recorded(when.working, 'worksheet', 'mengisi lembar kerja', 'worksheet'),
       guard: assignedOrYantek,
       guardRefusal: 'Lembar kerja ini hanya untuk petugas yang ditugaskan.',
+      // The sheet's page, to fill it or (`worksheet_read`) to read it.
+      formRefusal: 'Lembar kerja ini hanya untuk petugas yang ditugaskan.',
+    },
+    // A sheet that may no longer be filled (the work is over) stays readable to whoever could
+    // fill it, while the worksheets are open (issue 35, item 13): the sheet's guard, read-only.
+    worksheet_read: {
+      from: when.worksheets,
+      permission: `${type}.worksheet` as const,
+      verb: 'membaca lembar kerja',
+      view: true,
+      guard: assignedOrYantek,
     },
     worksheet_upload: {
       ...recorded(when.working, 'worksheet_upload', 'mengunggah lembar kerja', 'worksheet_upload'),
@@ -154,6 +201,15 @@ export function orderWorkActions<S extends string>(
       'Sertifikat',
       'orders.certificates'
     ),
+    // A line's certificate as its worksheet now stands (DRAF), from the certificates page.
+    certificate_draft: {
+      from: when.certificates,
+      permission: `${type}.certificates` as const,
+      verb: 'membuka draf sertifikat',
+      view: true,
+      guard: measured,
+      guardRefusal: 'Lembar kerja alat ini belum memuat pengukuran.',
+    },
     certificate_approve: {
       from: when.certificates,
       permission: 'certificate.approve',
@@ -201,18 +257,56 @@ const refusalWhen = (notYet: string) => (order: Order) =>
     ? `Pembayaran ${order.number} sudah dikonfirmasi; tagihan tidak dapat diubah lagi.`
     : `${notYet} setelah tagihan ${order.number} diterbitkan.`
 
+type InvoiceStep = 'invoice_update' | 'invoice_payment' | 'invoice_confirm'
+
+/**
+ * The invoice's news: the facility when a stage is issued or its payment confirmed, the
+ * treasurer when the facility uploads a payment proof; each on the invoice page.
+ */
+const INVOICE_NEWS: Record<InvoiceStep, readonly OrderNews[]> = {
+  invoice_update: [
+    {
+      to: 'facility',
+      when: (order) => order.invoiceStage > 0,
+      title: (order) => `Tagihan ${order.number} diterbitkan`,
+      body: (order) =>
+        `Tagihan tahap ${order.invoiceStage} untuk ${order.number} sudah diterbitkan. Unggah bukti pembayaran pada halaman Tagihan.`,
+      link: 'invoice',
+    },
+  ],
+  invoice_payment: [
+    {
+      to: { roles: ['treasurer'] },
+      title: (order) => `Bukti pembayaran ${order.number}`,
+      body: (order, { facility }) =>
+        `${facility} mengunggah bukti pembayaran ${order.number}; mohon diperiksa dan dikonfirmasi.`,
+      link: 'invoice',
+    },
+  ],
+  invoice_confirm: [
+    {
+      to: 'facility',
+      title: (order) => `Pembayaran ${order.number} dikonfirmasi`,
+      body: (order) =>
+        `Bendahara laboratorium sudah mengonfirmasi pembayaran ${order.number}. Terima kasih.`,
+      link: 'invoice',
+    },
+  ],
+}
+
 /** The invoice's own steps: the treasurer issues the stages and confirms, the facility pays. */
 function invoiceSteps<S extends string>(from: readonly S[]) {
   const step = (
     permission: 'invoice.manage' | 'invoice.pay',
     verb: string,
-    timeline: 'invoice_update' | 'invoice_payment' | 'invoice_confirm'
+    timeline: InvoiceStep
   ) => ({
     from,
     permission,
     verb,
     statusRefusal: 'Tagihan tersedia setelah pekerjaan selesai.',
     timeline: SHARED_TIMELINE[timeline],
+    news: INVOICE_NEWS[timeline],
   })
   return {
     invoice_update: {

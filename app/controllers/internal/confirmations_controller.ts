@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
-import ForbiddenException from '#exceptions/forbidden_exception'
 import { DEFAULT_APPROVAL_DESCRIPTION, internalWorkflow } from '#workflows/internal_order_workflow'
 import { ORDER_TYPE_INFO } from '#workflows/order_types'
 import { confirmOrder } from '#actions/internal/confirm_order'
@@ -11,11 +10,7 @@ import { confirmValidator } from '#validators/internal_order'
 export default class ConfirmationsController {
   async edit({ inertia, auth, params, order }: HttpContext) {
     const decision = params.decision === 'reject' ? 'reject' : 'approve'
-    if (!internalWorkflow.allows(decision, order, auth.user!)) {
-      throw new ForbiddenException(
-        `Permintaan ${order.number} tidak dapat dikonfirmasi pada status ${order.status}.`
-      )
-    }
+    internalWorkflow.assertForm(decision, order, auth.user!)
     return inertia.render('internal/confirm', {
       order: { number: order.number, status: order.status },
       decision,

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import ForbiddenException from '#exceptions/forbidden_exception'
 import { BILLING_FILTER_OPTIONS } from '#enums/billing_states'
 import { orderPagePattern } from '#services/order_links'
 import { actorOf, signedInActor } from '#services/audit'
@@ -66,14 +65,7 @@ export default class InternalOrdersController {
 
   async edit({ inertia, auth, order }: HttpContext) {
     const user = auth.user!
-    if (
-      !internalWorkflow.allows('edit', order, user) &&
-      !internalWorkflow.allows('resubmit', order, user)
-    ) {
-      throw new ForbiddenException(
-        `Permintaan ${order.number} tidak dapat diubah pada status ${order.status}.`
-      )
-    }
+    internalWorkflow.assertForm(['edit', 'resubmit'], order, user)
     await order.load('internal')
     const details = order.internal
     return inertia.render('internal/form', {

@@ -7,7 +7,7 @@ import { ROLE_LABELS, STAFF_ROLES } from '#enums/roles'
 import { officerList } from '#queries/officers/officer_list'
 import { actorOf } from '#services/audit'
 import { accountRefusal, grantableRoles, touchesAccount } from '#services/role_grants'
-import ForbiddenException from '#exceptions/forbidden_exception'
+import { assertManagesAccount } from '#policies/officer_accounts'
 import { formatDateTime } from '#services/format'
 import { createOfficer, updateOfficer } from '#actions/officers/save_officer'
 import { OWN_ROLES_REFUSED, updateOfficerRoles } from '#actions/officers/update_officer_roles'
@@ -30,8 +30,7 @@ async function findOfficer(id: string) {
 /** The officer, when the signed-in editor may change its email, password and sessions; 403 otherwise. */
 async function manageableOfficer(ctx: HttpContext) {
   const officer = await findOfficer(ctx.params.id)
-  const refusal = accountRefusal(ctx.auth.user!, officer)
-  if (refusal) throw new ForbiddenException(refusal)
+  assertManagesAccount(ctx.auth.user!, officer)
   return officer
 }
 
@@ -85,8 +84,7 @@ export default class OfficersController {
     const officer = await findOfficer(ctx.params.id)
     // Checked before validation: a refused takeover learns nothing from field errors.
     if (touchesAccount(officer, ctx.request.only(['email', 'password']))) {
-      const refusal = accountRefusal(ctx.auth.user!, officer)
-      if (refusal) throw new ForbiddenException(refusal)
+      assertManagesAccount(ctx.auth.user!, officer)
     }
     const input = await ctx.request.validateUsing(updateOfficerValidator, {
       meta: { id: officer.id },

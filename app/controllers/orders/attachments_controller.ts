@@ -28,7 +28,6 @@ import {
 } from '#validators/orders'
 import { matchFileNames } from '#files/certificate_matching'
 import { refuseFields } from '#services/field_errors'
-import ForbiddenException from '#exceptions/forbidden_exception'
 
 /** An order's files page: certificates and results per device line, the folder link, the formats. */
 export default class AttachmentsController {
@@ -98,7 +97,7 @@ export default class AttachmentsController {
     const user = auth.user!
     const workflow = workflowOf(order)
     workflow.assert('files', order, user)
-    if (!workflow.permits('attachment', user)) throw new ForbiddenException()
+    workflow.assertPermits('attachment', user)
     const raw = request.qs().names
     const { names = [] } = await fileNamesValidator.validate({
       names: raw === undefined || Array.isArray(raw) ? raw : [raw],

@@ -6,13 +6,13 @@ import { backToOrderPage } from '#services/order_links'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
 import { findDevice } from '#queries/orders/find_device'
 import { saveWorksheet } from '#actions/orders/worksheets'
-import { approveCertificate, revisionsOf } from '#actions/orders/certificates'
+import { approveCertificate } from '#actions/orders/certificates'
 import { certificateLines } from '#queries/orders/certificates'
 import { standardsDate, worksheetFormProps } from '#queries/orders/worksheet_form'
 import { certificateContents } from '#documents/certificates/contents'
 import { certificatePdf } from '#documents/certificates/certificate_pdf'
 import { amendmentValidator } from '#validators/orders'
-import ForbiddenException from '#exceptions/forbidden_exception'
+import { certificateToAmend } from '#policies/certificates'
 
 /**
  * Generated certificates of an order's device lines (issue 15), for both order types: the
@@ -31,11 +31,10 @@ export default class CertificatesController {
 
   /** The certificate as the worksheet now stands, marked DRAF (nothing is stored). */
   async draft({ auth, params, order, response }: HttpContext) {
-    workflowOf(order).assert('certificates', order, auth.user!)
+    const workflow = workflowOf(order)
+    workflow.assert('certificates', order, auth.user!)
     const device = await findDevice(undefined, order, Number(params.alkesOrderId) || 0)
-    if (device.measuredLaik === null) {
-      throw new ForbiddenException('Lembar kerja alat ini belum memuat pengukuran.')
-    }
+    workflow.assert('certificate_draft', order, auth.user!, device)
     const pdf = await certificatePdf(
       await certificateContents(db.connection(), order, device, null)
     )
@@ -61,8 +60,7 @@ export default class CertificatesController {
     const user = auth.user!
     const device = await findDevice(undefined, order, Number(params.alkesOrderId) || 0)
     workflowOf(order).assert('certificate_amend', order, user, device)
-    const { current } = await revisionsOf(db.connection(), device.id)
-    if (!current) throw new ForbiddenException('Alat ini belum memiliki sertifikat yang disetujui.')
+    const current = await certificateToAmend(device)
     const route = { orderType: order.type, id: order.id, alkesOrderId: device.id }
     return inertia.render('orders/worksheet', {
       order: { number: order.number },

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ForbiddenException from '#exceptions/forbidden_exception'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { orderTypeOf, workflowOf } from '#workflows/order_types'
@@ -15,7 +14,7 @@ import { SERVICE_LABS } from '#enums/labs'
 /** An order's device lines, for both order types: add requests, remove a line, cancel a test. */
 export default class DeviceLinesController {
   async create({ inertia, auth, order }: HttpContext) {
-    if (!workflowOf(order).allows('append', order, auth.user!)) throw new ForbiddenException()
+    workflowOf(order).assertForm('append', order, auth.user!)
     // Each type has its own request form; the action behind it is shared.
     return inertia.render(orderTypeOf(order).appendPage, {
       order: { number: order.number },
@@ -49,8 +48,7 @@ export default class DeviceLinesController {
   }
 
   async cancelForm({ inertia, auth, params, order }: HttpContext) {
-    if (!workflowOf(order).allows('cancel_device', order, auth.user!))
-      throw new ForbiddenException()
+    workflowOf(order).assertForm('cancel_device', order, auth.user!)
     const device = await findDevice(undefined, order, Number(params.deviceId) || 0)
     return inertia.render('orders/cancel', {
       order: { number: order.number },

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import ForbiddenException from '#exceptions/forbidden_exception'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { FEEDBACK_CODES, FEEDBACK_GROUPS } from '#enums/feedback'
@@ -11,11 +10,7 @@ import { feedbackValidator } from '#validators/orders'
 export default class FeedbackController {
   async create({ inertia, auth, order }: HttpContext) {
     const user = auth.user!
-    if (!workflowOf(order).allows('feedback', order, user)) {
-      throw new ForbiddenException(
-        `Umpan balik ${order.number} tidak dapat diisi pada status ${order.status}.`
-      )
-    }
+    workflowOf(order).assertForm('feedback', order, user)
     return inertia.render('orders/feedback', {
       order: { number: order.number },
       submitHref: urlFor('orders.feedback', { orderType: order.type, id: order.id }),

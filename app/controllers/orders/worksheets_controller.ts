@@ -2,7 +2,6 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { signedInActor } from '#services/audit'
 import { backToOrderPage } from '#services/order_links'
-import ForbiddenException from '#exceptions/forbidden_exception'
 import NotFoundException from '#exceptions/not_found_exception'
 import { LAB_LABELS, type ServiceLab } from '#enums/labs'
 import { lineOfLab, worksheetLabs, worksheetTabs } from '#queries/orders/worksheet_labs'
@@ -77,10 +76,9 @@ export default class WorksheetsController {
     const user = auth.user!
     const device = await lineOnPage(order, params)
     const workflow = workflowOf(order)
+    // Whoever may fill the sheet, or read it once it may no longer be filled (issue 35, item 13).
+    workflow.assertForm(['worksheet', 'worksheet_read'], order, user, device)
     const mayFill = workflow.allows('worksheet', order, user, device)
-    if (!mayFill && !mayReadSheet(order, user, device)) {
-      throw new ForbiddenException('Lembar kerja ini hanya untuk petugas yang ditugaskan.')
-    }
     const route = { orderType: order.type, id: order.id, lab: device.lab }
     return inertia.render('orders/worksheet', {
       order: { number: order.number },
@@ -131,25 +129,6 @@ export default class WorksheetsController {
     ctx.session.flash('success', 'Tanggal sertifikat tersimpan.')
     return ctx.response.redirect().back()
   }
-}
-
-/**
- * A sheet that may no longer be filled (the work is over) stays readable to whoever filled it
- * or could: the order's worksheets are open to them, and the sheet's guard (the assigned
- * officer, the team, yantek) lets them in (issue 35, item 13).
- */
-function mayReadSheet(
-  order: HttpContext['order'],
-  user: NonNullable<HttpContext['auth']['user']>,
-  device: Awaited<ReturnType<typeof findDevice>>
-) {
-  const workflow = workflowOf(order)
-  const sheet = workflow.action('worksheet')
-  return (
-    workflow.allows('worksheets', order, user, lineOfLab(device.lab as ServiceLab)) &&
-    workflow.permits('worksheet', user) &&
-    (!sheet.guard || sheet.guard(user, order, device))
-  )
 }
 
 /** The line a worksheet path names, of the lab the path names (another lab's line: 404). */

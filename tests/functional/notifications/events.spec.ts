@@ -14,6 +14,8 @@ import { receiveEquipment } from '#actions/internal/receive_equipment'
 import { assignOfficers } from '#actions/internal/assign_officers'
 import { handOver } from '#actions/internal/hand_over'
 import { confirmPayment, updateInvoice } from '#actions/orders/invoices'
+import { orderNews } from '#notifications/order_news'
+import { formatRupiah } from '#services/format'
 import {
   HANDOVER_PAYLOAD,
   makeAlkes,
@@ -201,6 +203,83 @@ test.group('Notifications | who is told what', (group) => {
     assert.equal(issued.href, `/internal/${order.id}/invoice`)
     await confirmPayment(actorOf(treasurer), order, new Date('2027-03-12'))
     assert.deepEqual(await noticesTitled(`Pembayaran ${order.number} dikonfirmasi`), facilityLogins)
+  })
+
+  test("an action's own news, word for word: a new request, an invoice issued (once a stage is), a payment proof, a payment confirmed; never to the actor", async ({
+    assert,
+  }) => {
+    const { order } = await makeOrder({ status: 'MENUNGGU FEEDBACK', devices: 2 })
+    const [yantek, treasurer] = await Promise.all([
+      userWithRole('yantek'),
+      userWithRole('treasurer'),
+    ])
+    const facilityName = await db
+      .from('fasyankes')
+      .where('id', order.fasyankesId)
+      .first()
+      .then((row) => row.fasyankes_name as string)
+    const facilityLogins = await db
+      .from('users')
+      .where('fasyankes_id', order.fasyankesId)
+      .orderBy('id')
+      .then((rows) => rows.map((row) => Number(row.id)))
+    const told = (action: string, actorId: number) =>
+      db.transaction((trx) => orderNews(trx, actorId, order, { action, moved: null }))
+    const notice = async (title: string) => {
+      const rows = await db.from('notices').where('title', title).orderBy('user_id')
+      return {
+        to: rows.map((row) => Number(row.user_id)),
+        bodies: [...new Set(rows.map((row) => row.body))],
+        hrefs: [...new Set(rows.map((row) => row.href))],
+      }
+    }
+
+    await told('create', yantek.id)
+    const staff = await staffIds(['yantek', 'admin_pk'])
+    assert.deepEqual(await notice(`Permintaan baru ${order.number}`), {
+      to: staff.filter((id) => id !== yantek.id),
+      bodies: [
+        `${facilityName} mengajukan permintaan Alat Datang (2 alat, ${formatRupiah(order.totalPrice)}).`,
+      ],
+      hrefs: [`/internal/${order.id}/detail`],
+    })
+
+    // No stage issued yet: the facility is not told of an invoice.
+    await told('invoice_update', treasurer.id)
+    const early = await notice(`Tagihan ${order.number} diterbitkan`)
+    assert.deepEqual(early.to, [])
+    await db.from('orders').where('id', order.id).update({ invoice_stage: 1 })
+    await told('invoice_update', treasurer.id)
+    assert.deepEqual(await notice(`Tagihan ${order.number} diterbitkan`), {
+      to: facilityLogins,
+      bodies: [
+        `Tagihan tahap 1 untuk ${order.number} sudah diterbitkan. Unggah bukti pembayaran pada halaman Tagihan.`,
+      ],
+      hrefs: [`/internal/${order.id}/invoice`],
+    })
+
+    await told('invoice_payment', facilityLogins[0])
+    assert.deepEqual(await notice(`Bukti pembayaran ${order.number}`), {
+      to: await staffIds(['treasurer']),
+      bodies: [
+        `${facilityName} mengunggah bukti pembayaran ${order.number}; mohon diperiksa dan dikonfirmasi.`,
+      ],
+      hrefs: [`/internal/${order.id}/invoice`],
+    })
+
+    await told('invoice_confirm', treasurer.id)
+    assert.deepEqual(await notice(`Pembayaran ${order.number} dikonfirmasi`), {
+      to: facilityLogins,
+      bodies: [
+        `Bendahara laboratorium sudah mengonfirmasi pembayaran ${order.number}. Terima kasih.`,
+      ],
+      hrefs: [`/internal/${order.id}/invoice`],
+    })
+
+    // A step without news of its own (and no move) tells no one.
+    const before = await db.from('notices').count('* as total').first()
+    await told('folder', yantek.id)
+    assert.deepEqual(await db.from('notices').count('* as total').first(), before)
   })
 
   test('a rejection tells the facility why, linking its own order page', async ({ assert }) => {

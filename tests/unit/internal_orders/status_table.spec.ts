@@ -36,6 +36,7 @@ type InternalAction =
 const NOT_IN_STATUS_TABLE = [
   'create',
   'worksheets',
+  'worksheet_read',
   'worksheet_upload',
   'files',
   'attachment',
@@ -54,6 +55,7 @@ const NOT_IN_STATUS_TABLE = [
   'label_finishing',
   // Generated certificates (issue 15; checked against CERTIFICATE_EXPECTED below).
   'certificates',
+  'certificate_draft',
   'certificate_approve',
   'certificate_amend',
 ]
@@ -62,6 +64,8 @@ const NOT_IN_STATUS_TABLE = [
 const CERTIFICATE_STATUSES: InternalStatus[] = ['PROSES PENGERJAAN', 'MENUNGGU FEEDBACK', 'SELESAI']
 const CERTIFICATE_EXPECTED: Record<string, Role[]> = {
   certificates: ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
+  // The draft of a line's certificate: whoever reads them, once the sheet holds measurements.
+  certificate_draft: ['yantek', 'admin_pk', 'officer_pk', 'head_of_pk_laboratory'],
   certificate_approve: [
     'head_of_pk_laboratory',
     'head_of_ukpr_laboratory',
