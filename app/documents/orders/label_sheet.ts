@@ -13,7 +13,8 @@ const QR = 96
 
 /**
  * Lembar Label: one cut-out label per device handed over, each with its QR code (to the public
- * verification page), its printed code, the device and the order, for the officer to print and
+ * verification page), its printed code, the device and the order, and its approved result
+ * (LAIK or TIDAK LAIK; none before the certificate is approved), for the officer to print and
  * fix to the devices after calibration.
  */
 export async function labelSheet(order: Order) {
@@ -57,6 +58,11 @@ export async function labelSheet(order: Order) {
     pdf.text(label.printed_code, textX, top + 84, { width: textWidth, lineBreak: false })
     pdf.font(FONTS.regular.name).fontSize(6.5).fillColor('#475569')
     pdf.text(order.number, textX, top + 99, { width: textWidth, lineBreak: false })
+    if (label.result) {
+      pdf.font(FONTS.bold.name).fontSize(7.5)
+      pdf.fillColor(label.result === 'LAIK' ? '#047857' : '#b91c1c')
+      pdf.text(`Hasil: ${label.result}`, textX, top + 107, { width: textWidth, lineBreak: false })
+    }
     pdf.fillColor('black')
     pdf.x = MARGIN
     pdf.y = column === COLUMNS - 1 || index === labels.length - 1 ? top + HEIGHT + GAP : top

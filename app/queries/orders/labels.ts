@@ -66,7 +66,10 @@ export async function labelRequestForPage(order: Pick<Order, 'id'>) {
   }
 }
 
-/** The verifiable labels handed over with an order, one per device, with what each names. */
+/**
+ * The verifiable labels handed over with an order, one per device, with what each names and
+ * its result once the line's certificate is approved (issue 37: never an unapproved one).
+ */
 export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
   const rows = await db
     .from('device_labels as l')
@@ -75,7 +78,12 @@ export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
     .where('d.order_id', order.id)
     .orderBy('d.id')
     .select('l.code', 'd.id as device_id', 'a.name as alkes_name', 'd.merk', 'd.model')
-    .select('d.serial_number', 'd.lab')
+    .select('d.serial_number', 'd.lab', 'd.is_laik')
+    .select(
+      db.raw(
+        `(SELECT count(*) FROM certificates c WHERE c.order_device_id = d.id AND c.status = 'Berlaku') as approved`
+      )
+    )
   return rows.map((row) => ({
     code: row.code as string,
     printed_code: printedLabelCode(row.code),
@@ -85,6 +93,10 @@ export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
     model: row.model as string | null,
     serial_number: row.serial_number as string | null,
     lab: row.lab as string,
+    result:
+      Number(row.approved) > 0 && row.is_laik !== null
+        ? ((Number(row.is_laik) ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK')
+        : null,
   }))
 }
 

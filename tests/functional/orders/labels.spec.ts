@@ -305,6 +305,24 @@ test.group('Labels | request, hand-over, return (incoming equipment)', (group) =
     const text = pdfText(sheet.body())
     for (const row of codes) assert.include(text, `${row.code.slice(0, 5)}-${row.code.slice(5)}`)
     assert.include(text, order.number)
+    assert.notInclude(text, 'Hasil:', 'no result before a certificate is approved')
+
+    // Measured TIDAK LAIK and approved: the printed label states it (issue 37, point 6).
+    await db.from('order_devices').where('id', devices[0].id).update({ is_laik: false })
+    await db.table('certificates').insert({
+      order_device_id: devices[0].id,
+      revision: 0,
+      status: 'Berlaku',
+      code: 'CRT' + String(order.id).padStart(7, '0'),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
+    const printed = await binary(
+      client.get(`/internal/${order.id}/label/sheet`).loginAs(await userByEmail(OFFICER))
+    )
+    const withResult = pdfText(printed.body())
+    assert.include(withResult, 'Hasil: TIDAK LAIK')
+    assert.equal(withResult.split('Hasil:').length - 1, 1, 'only the approved line')
   })
 
   test('the officer reports the returned labels with a proof: never more than handed over, a proof of the right type', async ({
