@@ -50,7 +50,7 @@ export const passes = (conformity: Conformity) =>
   conformity === 'pass' || conformity === 'conditional_pass'
 
 /** a ≤ b, allowing only for the binary rounding of decimal numbers. */
-function atMost(a: number, b: number) {
+export function atMost(a: number, b: number) {
   return a <= b + 1e-9 * Math.max(1, Math.abs(b))
 }
 

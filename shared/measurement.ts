@@ -34,9 +34,11 @@
 import { combineBudget } from '#shared/coverage'
 import {
   SIMPLE_ACCEPTANCE,
+  atMost,
   conformityOf,
   passes,
   type Conformity,
+  type DecisionRule,
   type RuleChoice,
 } from '#shared/decision_rules'
 
@@ -147,8 +149,60 @@ export function limitOf(spec: Pick<PointSpec, 'nominal' | 'tolerance' | 'toleran
 
 /** |error| ≤ limit, allowing only for the binary rounding of decimal numbers. */
 export function withinLimit(error: number, limit: number) {
-  const slack = 1e-9 * Math.max(1, Math.abs(limit))
-  return Math.abs(error) <= limit + slack
+  return atMost(Math.abs(error), limit)
+}
+
+/** A point as a worksheet stores it (worksheet_points' columns, as the model names them). */
+export interface StoredPoint {
+  nominal: number
+  tolerance: number
+  toleranceType: ToleranceType
+  resolution: number
+  referenceUncertainty: number
+  referenceCoverage: number
+  referenceRelative: boolean
+  referenceCorrection: number
+  referenceDrift: number
+  referenceResolution: number
+  priorDeviation: number | null
+  priorDof: number | null
+  decisionRule: DecisionRule
+  guardFactor: number | null
+}
+
+/**
+ * The spec a stored point is evaluated by, with the lab's reporting settings: the one mapping
+ * the worksheet's save and the certificate share, so both compute the same point.
+ */
+export function storedSpec(
+  point: StoredPoint,
+  settings: { minimumReadings: number; roundUp: boolean }
+): PointSpec {
+  return {
+    nominal: point.nominal,
+    tolerance: point.tolerance,
+    toleranceType: point.toleranceType,
+    resolution: point.resolution,
+    referenceUncertainty: point.referenceUncertainty,
+    referenceCoverage: point.referenceCoverage,
+    referenceRelative: point.referenceRelative,
+    referenceCorrection: point.referenceCorrection,
+    referenceDrift: point.referenceDrift,
+    referenceResolution: point.referenceResolution,
+    prior:
+      point.priorDeviation === null
+        ? null
+        : { deviation: point.priorDeviation, dof: point.priorDof ?? 1 },
+    minimumReadings: settings.minimumReadings,
+    decision: { rule: point.decisionRule, guardFactor: point.guardFactor ?? undefined },
+    roundUp: settings.roundUp,
+  }
+}
+
+/** How a budget line's distribution is named on the worksheet and the certificate. */
+export const DISTRIBUTION_LABELS: Record<BudgetLine['distribution'], string> = {
+  normal: 'Normal',
+  rectangular: 'Persegi',
 }
 
 /** The point's budget: type A, the standard (its U, drift and resolution), the device's resolution. */

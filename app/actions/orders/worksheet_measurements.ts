@@ -10,6 +10,7 @@ import {
   overallPassed,
   standardOfPoint,
   statedReference,
+  storedSpec,
 } from '#shared/measurement'
 import lab from '#config/lab'
 import { refuseFields } from '#services/field_errors'
@@ -120,6 +121,9 @@ export async function recordMeasurements(
           errors[`points.${index}.reference_uncertainty`] =
             `Isi ketidakpastian acuan untuk ${name} dari sertifikat kalibratornya.`
         }
+        // The device type's pooled s, when this sheet has fewer readings than the minimum.
+        const prior =
+          readings.length < lab.measurement.minimumReadings ? priors.get(priorKey(spec)) : undefined
         const values = {
           orderDeviceId: device.id,
           position: index + 1,
@@ -139,28 +143,15 @@ export async function recordMeasurements(
           referenceCorrection: stated?.correction ?? 0,
           referenceDrift: stated?.drift ?? 0,
           referenceResolution: stated?.resolution ?? 0,
-          // The device type's pooled s, when this sheet has fewer readings than the minimum.
-          ...(readings.length < lab.measurement.minimumReadings && priors.has(priorKey(spec))
-            ? {
-                priorDeviation: priors.get(priorKey(spec))!.deviation,
-                priorDof: priors.get(priorKey(spec))!.dof,
-              }
-            : { priorDeviation: null, priorDof: null }),
+          priorDeviation: prior?.deviation ?? null,
+          priorDof: prior?.dof ?? null,
           decisionRule: rule.rule,
           guardFactor: rule.guardFactor ?? null,
           readings,
         }
+        // Judged as its certificate will judge it, from what is stored.
         const result = evaluatePoint(
-          {
-            ...values,
-            prior:
-              values.priorDeviation === null
-                ? null
-                : { deviation: values.priorDeviation, dof: values.priorDof! },
-            minimumReadings: lab.measurement.minimumReadings,
-            decision: rule,
-            roundUp: lab.measurement.roundUp,
-          },
+          storedSpec(values, lab.measurement),
           readings.length ? readings : [0]
         )
         return {

@@ -16,9 +16,10 @@ import {
   formatMeasure,
   formatTolerance,
   reportPoint,
-  type BudgetLine,
+  storedSpec,
+  DISTRIBUTION_LABELS,
 } from '#shared/measurement'
-import { describeRule, type RuleChoice } from '#shared/decision_rules'
+import { describeRule } from '#shared/decision_rules'
 
 /** A revision's number: the line's own number, then `-R1`, `-R2`… for the corrections. */
 export function revisionNumber(base: string, revision: number) {
@@ -122,46 +123,16 @@ export async function certificateContents(
   }
 }
 
-/** The rule a point was judged by, as its worksheet saved it. */
-const ruleOf = (point: WorksheetPoint): RuleChoice => ({
-  rule: point.decisionRule,
-  guardFactor: point.guardFactor ?? undefined,
-})
-
 /** A number of a budget at six significant figures, as the lab writes it. */
 const budgetNumber = (value: number) =>
   Number.isFinite(value) ? formatMeasure(Number(value.toPrecision(6))) : '∞'
 
-const DISTRIBUTIONS: Record<BudgetLine['distribution'], string> = {
-  normal: 'Normal',
-  rectangular: 'Persegi',
-}
+/** The spec a saved point was judged by (its stored budget inputs and rule). */
+const specOf = (point: WorksheetPoint) => storedSpec(point, lab.measurement)
 
 /** A measured point as the certificate prints it (rounded by measurement.ts's rules). */
 function certificatePoint(point: WorksheetPoint): CertificatePoint {
-  // Named one by one: a model's columns are accessors, which a spread would not copy.
-  const result = evaluatePoint(
-    {
-      nominal: point.nominal,
-      tolerance: point.tolerance,
-      toleranceType: point.toleranceType,
-      resolution: point.resolution,
-      referenceUncertainty: point.referenceUncertainty,
-      referenceCoverage: point.referenceCoverage,
-      referenceRelative: point.referenceRelative,
-      referenceCorrection: point.referenceCorrection,
-      referenceDrift: point.referenceDrift,
-      referenceResolution: point.referenceResolution,
-      prior:
-        point.priorDeviation === null
-          ? null
-          : { deviation: point.priorDeviation, dof: point.priorDof ?? 1 },
-      minimumReadings: lab.measurement.minimumReadings,
-      decision: ruleOf(point),
-      roundUp: lab.measurement.roundUp,
-    },
-    point.readings
-  )
+  const result = evaluatePoint(specOf(point), point.readings)
   const reported = reportPoint(result)
   return {
     parameter: point.parameter,
@@ -179,7 +150,7 @@ function certificatePoint(point: WorksheetPoint): CertificatePoint {
     tur: Number.isFinite(result.tur) ? formatMeasure(result.tur.toFixed(1)) : '∞',
     budget: result.budget.map((line) => ({
       source: line.label,
-      distribution: DISTRIBUTIONS[line.distribution],
+      distribution: DISTRIBUTION_LABELS[line.distribution],
       value: budgetNumber(line.value),
       divisor: budgetNumber(line.divisor),
       sensitivity: budgetNumber(line.sensitivity),
@@ -191,7 +162,7 @@ function certificatePoint(point: WorksheetPoint): CertificatePoint {
 
 /** The statements ISO/IEC 17025 7.8 asks for; the decision rule is the one the points used. */
 function statementsOf(points: WorksheetPoint[]) {
-  const rules = [...new Set(points.map((point) => describeRule(ruleOf(point))))]
+  const rules = [...new Set(points.map((point) => describeRule(specOf(point).decision!)))]
   return {
     traceability:
       'Hasil kalibrasi ini tertelusur ke Satuan Internasional (SI) melalui standar acuan yang ' +

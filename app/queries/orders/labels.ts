@@ -67,6 +67,18 @@ export async function labelRequestForPage(order: Pick<Order, 'id'>) {
 }
 
 /**
+ * Whether a line (`order_devices as d`) has an approved certificate, selected as `approved`: a
+ * label shows a result only then (issue 37: never an unapproved one).
+ */
+const APPROVED = `(SELECT count(*) FROM certificates c WHERE c.order_device_id = d.id AND c.status = 'Berlaku') as approved`
+
+/** The approved verdict of a row selecting `d.is_laik` and APPROVED; null before approval. */
+function approvedVerdict(row: { approved: unknown; is_laik: unknown }) {
+  if (!(Number(row.approved) > 0) || row.is_laik === null) return null
+  return (Number(row.is_laik) ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK'
+}
+
+/**
  * The verifiable labels handed over with an order, one per device, with what each names and
  * its result once the line's certificate is approved (issue 37: never an unapproved one).
  */
@@ -79,11 +91,7 @@ export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
     .orderBy('d.id')
     .select('l.code', 'd.id as device_id', 'a.name as alkes_name', 'd.merk', 'd.model')
     .select('d.serial_number', 'd.lab', 'd.is_laik')
-    .select(
-      db.raw(
-        `(SELECT count(*) FROM certificates c WHERE c.order_device_id = d.id AND c.status = 'Berlaku') as approved`
-      )
-    )
+    .select(db.raw(APPROVED))
   return rows.map((row) => ({
     code: row.code as string,
     printed_code: printedLabelCode(row.code),
@@ -93,10 +101,7 @@ export async function deviceLabelsOf(order: Pick<Order, 'id'>) {
     model: row.model as string | null,
     serial_number: row.serial_number as string | null,
     lab: row.lab as string,
-    result:
-      Number(row.approved) > 0 && row.is_laik !== null
-        ? ((Number(row.is_laik) ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK')
-        : null,
+    result: approvedVerdict(row),
   }))
 }
 
@@ -132,18 +137,13 @@ export async function verifiedLabel(code: string) {
     .where('l.code', code)
     .select('a.name as alkes_name', 'a.recalibration_months', 'd.merk', 'd.model')
     .select('d.serial_number', 'd.status', 'd.work_date', 'd.is_laik', 'f.fasyankes_name')
-    .select(
-      db.raw(
-        `(SELECT count(*) FROM certificates c WHERE c.order_device_id = d.id AND c.status = 'Berlaku') as approved`
-      )
-    )
+    .select(db.raw(APPROVED))
     .first()
   if (!row) return null
   const workDate = dateFromDatabase(row.work_date)
   const calibrated = DateTime.fromISO(workDate?.slice(0, 10) ?? '')
   const measured = row.status !== 'BATAL UJI' && calibrated.isValid && row.is_laik !== null
-  const approved = Number(row.approved) > 0
-  const laik = Boolean(Number(row.is_laik))
+  const verdict = measured ? approvedVerdict(row) : null
   return {
     code: printedLabelCode(code),
     alkes_name: row.alkes_name as string,
@@ -153,17 +153,17 @@ export async function verifiedLabel(code: string) {
     fasyankes_name: row.fasyankes_name as string,
     cancelled: row.status === 'BATAL UJI',
     /** Measured, its certificate not yet approved: no result is shown. */
-    awaiting_approval: measured && !approved,
-    result:
-      measured && approved
-        ? {
-            formatted_calibration_date: formatDate(calibrated),
-            /** Null for TIDAK LAIK: a failed device is not due, it is out of use. */
-            formatted_next_due_date: laik
+    awaiting_approval: measured && !verdict,
+    result: verdict
+      ? {
+          formatted_calibration_date: formatDate(calibrated),
+          /** Null for TIDAK LAIK: a failed device is not due, it is out of use. */
+          formatted_next_due_date:
+            verdict === 'LAIK'
               ? formatDate(nextCalibrationDate(calibrated, Number(row.recalibration_months)))
               : null,
-            verdict: (laik ? 'LAIK' : 'TIDAK LAIK') as 'LAIK' | 'TIDAK LAIK',
-          }
-        : null,
+          verdict,
+        }
+      : null,
   }
 }

@@ -39,6 +39,7 @@ export async function worksheetFormProps(
   options: { amendment: boolean; standardsOn: string }
 ) {
   const now = labNow()
+  const decision = decisionOf(order)
   const [officers, points, candidates, priors, chosen] = await Promise.all([
     staffWithRoles(['officer_pk', 'supervisor_of_pk_laboratory', 'yantek']),
     pointsToMeasure(device),
@@ -70,8 +71,8 @@ export async function worksheetFormProps(
     standardsDate: options.standardsOn,
     // How the points are judged and reported (config/lab.ts), so the page computes as the server.
     measurement: {
-      decision: decisionOf(order),
-      rule_label: DECISION_RULE_LABELS[decisionOf(order).rule],
+      decision,
+      rule_label: DECISION_RULE_LABELS[decision.rule],
       round_up: lab.measurement.roundUp,
       minimum_readings: lab.measurement.minimumReadings,
       minimum_tur: lab.measurement.minimumTur,

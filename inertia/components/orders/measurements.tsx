@@ -10,6 +10,7 @@ import {
   standardOfPoint,
   statedReference,
   statedUncertainty,
+  DISTRIBUTION_LABELS,
   type PointResult,
   type FormPoint,
   type StatedLine,
@@ -430,7 +431,7 @@ function BudgetTable({ result, unit }: { result: PointResult; unit: string }) {
             {result.budget.map((line) => (
               <tr key={line.source}>
                 <td className="pr-3">{line.label}</td>
-                <td className="pr-3">{line.distribution === 'normal' ? 'Normal' : 'Persegi'}</td>
+                <td className="pr-3">{DISTRIBUTION_LABELS[line.distribution]}</td>
                 <td className="pr-3 text-right">{budgetNumber(line.value)}</td>
                 <td className="pr-3 text-right">{budgetNumber(line.divisor)}</td>
                 <td className="pr-3 text-right">{budgetNumber(line.u)}</td>

@@ -3,6 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { baseUrl, newContext, person } from '#tests/helpers/browser'
 import { decodeQr } from '#tests/helpers/qr'
+import { certificateFor } from '#tests/factories/certificates'
 import { makeOrder, pdfBuffer } from '#tests/functional/internal_orders/_support'
 
 test.group('Labels in Chromium', (group) => {
@@ -45,14 +46,7 @@ test.group('Labels in Chromium', (group) => {
       .from('order_devices')
       .where('id', devices[0].id)
       .update({ work_date: '2026-11-20', is_laik: true })
-    await db.table('certificates').insert({
-      order_device_id: devices[0].id,
-      revision: 0,
-      status: 'Berlaku',
-      code: 'CRT' + String(order.id).padStart(7, '0'),
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
+    await certificateFor(devices[0].id)
     const label = await db.from('device_labels').where('order_device_id', devices[0].id).first()
 
     // Its QR code, as Chromium draws it, read by a scanner: the verification page, no sign-in.

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import InsituTeamMember from '#models/insitu_team_member'
+import { certificateFor } from '#tests/factories/certificates'
 import {
   FACILITY_EMAIL,
   OTHER_FACILITY_EMAIL,
@@ -309,14 +310,7 @@ test.group('Labels | request, hand-over, return (incoming equipment)', (group) =
 
     // Measured TIDAK LAIK and approved: the printed label states it (issue 37, point 6).
     await db.from('order_devices').where('id', devices[0].id).update({ is_laik: false })
-    await db.table('certificates').insert({
-      order_device_id: devices[0].id,
-      revision: 0,
-      status: 'Berlaku',
-      code: 'CRT' + String(order.id).padStart(7, '0'),
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
+    await certificateFor(devices[0].id)
     const printed = await binary(
       client.get(`/internal/${order.id}/label/sheet`).loginAs(await userByEmail(OFFICER))
     )
@@ -492,22 +486,11 @@ test.group('Labels | public verification', (group) => {
       .where('id', devices[0].id)
       .update({ work_date: '2026-11-20', is_laik: true })
     // Measured, its certificate waiting for the head: the label shows no result yet (issue 37).
-    const certificate = {
-      order_device_id: devices[0].id,
-      revision: 0,
-      status: 'Menunggu Persetujuan',
-      code: 'CRT' + String(order.id).padStart(7, '0'),
-      created_at: new Date(),
-      updated_at: new Date(),
-    }
-    const [certificateId] = await db.table('certificates').insert(certificate).returning('id')
+    const certificate = await certificateFor(devices[0].id, 'Menunggu Persetujuan')
     const waiting = await client.get(`/verifikasi/${label.code}`).withInertia()
     assert.isNull((waiting.inertiaProps as any).label.result)
     assert.isTrue((waiting.inertiaProps as any).label.awaiting_approval)
-    await db
-      .from('certificates')
-      .where('id', (certificateId as any)?.id ?? certificateId)
-      .update({ status: 'Berlaku' })
+    await db.from('certificates').where('id', certificate.id).update({ status: 'Berlaku' })
     const shown = await client.get(`/verifikasi/${label.code.toLowerCase()}`).withInertia()
     shown.assertStatus(200)
     const props = shown.inertiaProps as any
